@@ -1,0 +1,38 @@
+# The two set-up commands: `make run` and `make test`. Both install what is
+# missing (scripts/install-deps.sh), build, and then play or test.
+JOBS ?= 2
+ARGS ?= play suikoden --seats human,ai
+
+.PHONY: run test deps build release asan format bench clean
+
+deps:
+	@./scripts/install-deps.sh
+
+release: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS)
+
+run: release
+	./build/release/src/cli/tabletop $(ARGS)
+
+build: deps
+	@cmake --preset dev >/dev/null
+	@cmake --build --preset dev -j $(JOBS)
+
+asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+
+# Every test, in a plain (warnings as errors) build and an ASan+UBSan build.
+test: build asan
+	ctest --preset dev -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
+
+bench: release
+	./build/release/bench/suikoden_bench
+
+format:
+	@find src tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+
+clean:
+	rm -rf build

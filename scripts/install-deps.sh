@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tabletop needs. Idempotent and non-interactive:
+# it only calls apt-get when something is missing.
+set -euo pipefail
+packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev googletest
+          libbenchmark-dev nlohmann-json3-dev libcli11-dev clang-format)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,51 @@
+// Agents choose among a pending decision's options using only the core API.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "core/state.h"
+
+namespace tt {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  virtual std::string name() const = 0;
+  // Picks one of `seat`'s legal options. Precondition: the seat is pending.
+  virtual Action choose(const State& state, Seat seat, Rng& rng) = 0;
+};
+
+// Uniformly random among the legal options.
+class RandomAgent final : public Agent {
+ public:
+  std::string name() const override { return "random"; }
+  Action choose(const State& state, Seat seat, Rng& rng) override;
+
+ private:
+  ActionList options_;
+};
+
+// One step of lookahead: applies each option to a copy of the state and keeps
+// the one the game's heuristic rates best for the seat (ties broken at random).
+// The copy is the true state, so the agent may exploit hidden information
+// when the option itself reveals it; it is a baseline, not a fair opponent.
+class GreedyAgent final : public Agent {
+ public:
+  std::string name() const override { return "greedy"; }
+  Action choose(const State& state, Seat seat, Rng& rng) override;
+
+ private:
+  ActionList options_;
+};
+
+// "random" or "greedy"; throws tt::Error otherwise.
+std::unique_ptr<Agent> make_agent(const std::string& name);
+std::vector<std::string> agent_names();
+
+// Plays `state` to the end with every seat choosing at random. Returns the
+// number of decisions made.
+long random_playout(State& state, Rng& rng, ActionList& scratch);
+
+}  // namespace tt

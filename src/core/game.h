@@ -1,0 +1,63 @@
+// A game: its rules, options and card pool. Immutable and shared by every
+// state and match of that game.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/options.h"
+#include "core/state.h"
+
+namespace tt {
+
+// Everything needed to start a game: with the same Setup, new_state gives the
+// same state. decks holds one game-specific deck description per seat (a
+// starter deck's name as a string, or an object); missing decks are chosen by
+// the game.
+struct Setup {
+  int seats = 2;
+  std::string variant;
+  std::map<std::string, std::string> options;  // overrides on top of the variant
+  nlohmann::json decks = nlohmann::json::array();
+  std::uint64_t seed = 1;
+};
+
+// A deck check's verdict: every violated rule, each with the rule it breaks.
+struct DeckProblem {
+  std::string rule;     // section of the rule text, e.g. "deck building: copies"
+  std::string message;  // what is wrong, naming the cards
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string name() const = 0;  // registry key, e.g. "suikoden"
+  virtual std::string title() const = 0;
+  virtual std::string summary() const = 0;
+  virtual int min_seats() const = 0;
+  virtual int max_seats() const = 0;
+  virtual std::vector<OptionSpec> option_specs() const = 0;
+  virtual std::vector<Variant> variants() const = 0;
+  virtual std::vector<std::string> starter_decks() const = 0;
+
+  // Resolves setup.variant and setup.options against this game's specs.
+  Options resolve_options(const Setup& setup) const {
+    return Options::resolve(option_specs(), variants(), setup.variant, setup.options);
+  }
+
+  // A new game at its very first decision. Throws tt::Error on a bad seat
+  // count, option or deck.
+  virtual std::unique_ptr<State> new_state(const Setup& setup) const = 0;
+  // A state described explicitly (a scenario's "state", or State::save output).
+  // Fields a scenario leaves out take defaults. Throws tt::Error when malformed.
+  virtual std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const = 0;
+  // Deck legality; an empty list means legal.
+  virtual std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
+                                              const Setup& setup) const = 0;
+  // A deck description as stored in data/ (by starter name). Throws tt::Error.
+  virtual nlohmann::json starter_deck(const std::string& name) const = 0;
+};
+
+}  // namespace tt

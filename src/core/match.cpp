@@ -1,0 +1,139 @@
+#include "core/match.h"
+
+#include "core/error.h"
+#include "core/registry.h"
+
+namespace tt {
+
+Match::Match(std::shared_ptr<const Game> game, Setup setup)
+    : game_(std::move(game)), setup_(std::move(setup)), log_(std::make_unique<EventLog>()) {
+  state_ = game_->new_state(setup_);
+  state_->attach_log(log_.get());
+}
+
+Match::Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state)
+    : game_(std::move(game)),
+      setup_(std::move(setup)),
+      log_(std::make_unique<EventLog>()),
+      start_state_(start_state) {
+  state_ = game_->restore(start_state, setup_);
+  state_->attach_log(log_.get());
+}
+
+std::vector<OptionInfo> Match::options(Seat seat) const {
+  std::vector<OptionInfo> out;
+  if (seat < 0 || seat >= state_->num_seats() || state_->is_terminal()) return out;
+  ActionList legal;
+  state_->legal_actions(seat, legal);
+  out.reserve(legal.size());
+  for (auto a : legal) out.push_back({state_->action_id(seat, a), state_->action_label(seat, a), a});
+  return out;
+}
+
+std::string Match::act(Seat seat, const std::string& option_id) {
+  if (state_->is_terminal()) return "the game is over";
+  if (seat < 0 || seat >= state_->num_seats()) return "there is no seat " + std::to_string(seat);
+  if (!has_seat(state_->pending_seats(), seat))
+    return "seat " + std::to_string(seat) + " has no decision pending";
+  for (auto& o : options(seat))
+    if (o.id == option_id) return act(seat, o.action);
+  return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
+}
+
+std::string Match::act(Seat seat, Action action) {
+  const std::string id =
+      seat >= 0 && seat < state_->num_seats() ? state_->action_id(seat, action) : std::string();
+  std::string error = state_->try_apply(seat, action);
+  if (error.empty()) decisions_.push_back({seat, id});
+  return error;
+}
+
+nlohmann::json Match::view(Seat viewer) const {
+  nlohmann::json j;
+  state_->view(viewer, j);
+  return j;
+}
+
+nlohmann::json Match::log_json(Seat viewer, std::size_t from) const {
+  auto out = nlohmann::json::array();
+  for (std::size_t i = from; i < log_->size(); ++i) {
+    const Event& e = (*log_)[i];
+    out.push_back({{"index", i}, {"seat", e.seat}, {"text", state_->describe(e, viewer)}});
+  }
+  return out;
+}
+
+nlohmann::json Match::results() const {
+  auto out = nlohmann::json::array();
+  if (!state_->is_terminal()) return out;
+  for (auto& o : state_->outcomes()) out.push_back({{"result", result_name(o.result)}, {"place", o.place}});
+  return out;
+}
+
+nlohmann::json Match::record() const {
+  nlohmann::json j = {{"format", "tabletop-record"}, {"version", 1}, {"game", game_->name()}};
+  j["setup"] = setup_to_json(setup_);
+  if (!start_state_.is_null()) j["start_state"] = start_state_;
+  auto list = nlohmann::json::array();
+  for (auto& d : decisions_) list.push_back({{"seat", d.seat}, {"option", d.option}});
+  j["decisions"] = list;
+  j["results"] = results();
+  return j;
+}
+
+Match Match::from_record(const nlohmann::json& record) {
+  if (!record.is_object() || record.value("format", "") != "tabletop-record")
+    throw Error("not a tabletop record (missing \"format\": \"tabletop-record\")");
+  if (!record.contains("game") || !record["game"].is_string()) throw Error("record has no game");
+  auto game = Registry::instance().get(record["game"].get<std::string>());
+  Setup setup = setup_from_json(record.value("setup", nlohmann::json::object()));
+  Match m = record.contains("start_state") ? Match(game, setup, record["start_state"]) : Match(game, setup);
+  const auto& decisions = record.value("decisions", nlohmann::json::array());
+  if (!decisions.is_array()) throw Error("record decisions must be an array");
+  for (std::size_t i = 0; i < decisions.size(); ++i) {
+    const auto& d = decisions[i];
+    if (!d.is_object() || !d.contains("seat") || !d["seat"].is_number_integer() ||
+        !d.contains("option") || !d["option"].is_string())
+      throw Error("record decision " + std::to_string(i) + " needs an integer seat and a string option");
+    std::string err = m.act(d["seat"].get<int>(), d["option"].get<std::string>());
+    if (!err.empty()) throw Error("record decision " + std::to_string(i) + ": " + err);
+  }
+  return m;
+}
+
+Setup setup_from_json(const nlohmann::json& j) {
+  if (!j.is_object()) throw Error("setup must be an object");
+  Setup s;
+  try {
+    s.seats = j.value("seats", 2);
+    s.variant = j.value("variant", std::string());
+    if (j.contains("options")) {
+      if (!j["options"].is_object()) throw Error("options must be an object of strings");
+      for (auto& [k, v] : j["options"].items())
+        s.options[k] = v.is_string() ? v.get<std::string>() : v.dump();
+    }
+    if (j.contains("decks")) {
+      if (!j["decks"].is_array()) throw Error("decks must be an array (one per seat)");
+      s.decks = j["decks"];
+    }
+    if (j.contains("seed")) {
+      const auto& seed = j["seed"];
+      if (seed.is_number_unsigned() || seed.is_number_integer()) s.seed = seed.get<std::uint64_t>();
+      else if (seed.is_string()) s.seed = std::stoull(seed.get<std::string>());
+      else throw Error("seed must be a number");
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("bad setup: ") + e.what());
+  } catch (const std::logic_error& e) {
+    throw Error(std::string("bad setup: ") + e.what());
+  }
+  if (s.seats < 1 || s.seats > kMaxSeats) throw Error("seats must be between 1 and 8");
+  return s;
+}
+
+nlohmann::json setup_to_json(const Setup& s) {
+  return {{"seats", s.seats}, {"variant", s.variant}, {"options", s.options},
+          {"decks", s.decks}, {"seed", s.seed}};
+}
+
+}  // namespace tt

@@ -1,0 +1,72 @@
+// A match: one game being played, with its log and the record of every
+// decision. This is what the CLI, the engine protocol and the server drive;
+// decisions arrive as option ids and are checked before anything changes.
+#pragma once
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace tt {
+
+struct OptionInfo {
+  std::string id;
+  std::string label;
+  Action action;
+};
+
+struct Decision {
+  Seat seat;
+  std::string option;
+};
+
+class Match {
+ public:
+  // A new game. Throws tt::Error on a bad setup or deck.
+  Match(std::shared_ptr<const Game> game, Setup setup);
+  // A game from an explicit state (a scenario). Throws tt::Error when malformed.
+  Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state);
+  // Replays a record (see docs/protocol.md). Throws tt::Error, naming the
+  // first decision that does not apply.
+  static Match from_record(const nlohmann::json& record);
+
+  Match(Match&&) = default;
+  Match& operator=(Match&&) = default;
+
+  const Game& game() const { return *game_; }
+  const Setup& setup() const { return setup_; }
+  const State& state() const { return *state_; }
+
+  std::vector<OptionInfo> options(Seat seat) const;
+  // Applies the option with this id for this seat. Returns "" on success, or
+  // an error message and changes nothing.
+  std::string act(Seat seat, const std::string& option_id);
+  std::string act(Seat seat, Action action);
+
+  nlohmann::json view(Seat viewer) const;
+  const EventLog& log() const { return *log_; }
+  // Log lines from index `from` on, as `viewer` may see them.
+  nlohmann::json log_json(Seat viewer, std::size_t from = 0) const;
+  const std::vector<Decision>& decisions() const { return decisions_; }
+  // The shareable record: game, setup, seed, decisions (and the start state
+  // for a game that began from a scenario).
+  nlohmann::json record() const;
+  // Per-seat results as JSON (empty array while the game goes on).
+  nlohmann::json results() const;
+
+ private:
+  std::shared_ptr<const Game> game_;
+  Setup setup_;
+  std::unique_ptr<EventLog> log_;
+  std::unique_ptr<State> state_;
+  nlohmann::json start_state_;  // null unless started from a scenario
+  std::vector<Decision> decisions_;
+};
+
+// Setup <-> JSON, shared by records, scenarios and the protocol.
+Setup setup_from_json(const nlohmann::json& j);
+nlohmann::json setup_to_json(const Setup& setup);
+
+}  // namespace tt

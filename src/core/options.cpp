@@ -1,0 +1,65 @@
+#include "core/options.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "core/error.h"
+
+namespace tt {
+
+namespace {
+
+bool is_integer(const std::string& s) {
+  int v = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && ptr == s.data() + s.size() && !s.empty();
+}
+
+void set_checked(std::map<std::string, std::string>& values, const std::vector<OptionSpec>& specs,
+                 const std::string& key, const std::string& value) {
+  auto spec = std::find_if(specs.begin(), specs.end(), [&](auto& s) { return s.key == key; });
+  if (spec == specs.end()) throw Error("unknown option '" + key + "'");
+  if (spec->allowed.empty() ? !is_integer(value)
+                            : std::find(spec->allowed.begin(), spec->allowed.end(), value) ==
+                                  spec->allowed.end()) {
+    std::string allowed = "an integer";
+    if (!spec->allowed.empty()) {
+      allowed.clear();
+      for (auto& a : spec->allowed) allowed += (allowed.empty() ? "" : "|") + a;
+    }
+    throw Error("option '" + key + "' cannot be '" + value + "' (expected " + allowed + ")");
+  }
+  values[key] = value;
+}
+
+}  // namespace
+
+Options Options::resolve(const std::vector<OptionSpec>& specs, const std::vector<Variant>& variants,
+                         const std::string& variant,
+                         const std::map<std::string, std::string>& overrides) {
+  Options o;
+  for (auto& s : specs) o.values_[s.key] = s.default_value;
+  o.variant_ = variant.empty() ? (variants.empty() ? "" : variants.front().name) : variant;
+  if (!o.variant_.empty()) {
+    auto v = std::find_if(variants.begin(), variants.end(), [&](auto& x) { return x.name == o.variant_; });
+    if (v == variants.end()) throw Error("unknown variant '" + o.variant_ + "'");
+    for (auto& [k, val] : v->settings) set_checked(o.values_, specs, k, val);
+  }
+  for (auto& [k, val] : overrides) set_checked(o.values_, specs, k, val);
+  return o;
+}
+
+const std::string& Options::get(const std::string& key) const {
+  auto it = values_.find(key);
+  if (it == values_.end()) throw Error("option '" + key + "' is not declared");
+  return it->second;
+}
+
+int Options::get_int(const std::string& key) const { return std::stoi(get(key)); }
+
+bool Options::get_bool(const std::string& key) const {
+  const auto& v = get(key);
+  return v == "true" || v == "on" || v == "1" || v == "yes";
+}
+
+}  // namespace tt

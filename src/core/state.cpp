@@ -1,0 +1,32 @@
+#include "core/state.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace tt {
+
+std::string State::try_apply(Seat seat, Action action) {
+  if (is_terminal()) return "the game is over";
+  if (seat < 0 || seat >= num_seats()) return "there is no seat " + std::to_string(seat);
+  if (!has_seat(pending_seats(), seat)) return "seat " + std::to_string(seat) + " has no decision pending";
+  ActionList legal;
+  legal_actions(seat, legal);
+  if (std::find(legal.begin(), legal.end(), action) == legal.end()) return "that option is not legal now";
+  apply_action(seat, action);
+  return {};
+}
+
+std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
+  auto p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+std::uint64_t State::fingerprint() const {
+  nlohmann::json j;
+  save(j);
+  const std::string text = j.dump();
+  return fnv1a(text.data(), text.size());
+}
+
+}  // namespace tt

@@ -1,0 +1,87 @@
+// A game state: a plain value holding everything about one game in progress.
+// It knows whose decision is pending and with which options, applies a chosen
+// option, and says when the game is over and how it ended. Search clones it.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+#include "core/event.h"
+#include "core/outcome.h"
+#include "core/types.h"
+
+namespace tt {
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  // A full copy that shares nothing mutable with this one (no log attached).
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  virtual int num_seats() const = 0;
+  virtual bool is_terminal() const = 0;
+  // Per seat, valid once is_terminal().
+  virtual Outcomes outcomes() const = 0;
+
+  // Seats that may decide now. Usually one; several for a simultaneous secret
+  // choice (each seat's choice stays hidden from the others until revealed).
+  virtual SeatMask pending_seats() const = 0;
+  // The pending seat a playout asks first.
+  virtual Seat to_act() const = 0;
+  // What the pending decision asks, in a few words ("Choose a card to dispatch").
+  virtual std::string prompt(Seat seat) const = 0;
+
+  // Fills `out` (cleared first) with the seat's legal options; empty when the
+  // seat has no pending decision.
+  virtual void legal_actions(Seat seat, ActionList& out) const = 0;
+  // Applies a legal option. Precondition: it is in legal_actions(seat).
+  virtual void apply_action(Seat seat, Action action) = 0;
+
+  // Checked apply: returns an error message and changes nothing when the seat
+  // has no pending decision or the option is not among its legal ones.
+  std::string try_apply(Seat seat, Action action);
+
+  // Stable string id (e.g. "dispatch:c17:m2") and readable label of an option.
+  virtual std::string action_id(Seat seat, Action action) const = 0;
+  virtual std::string action_label(Seat seat, Action action) const = 0;
+
+  // What `viewer` may see (a seat, or kReferee for everything).
+  virtual void view(Seat viewer, nlohmann::json& out) const = 0;
+  // Everything, restorable by Game::restore (including the RNG).
+  virtual void save(nlohmann::json& out) const = 0;
+  // One log line for `viewer`, hiding details that viewer may not see.
+  virtual std::string describe(const Event& event, Seat viewer) const = 0;
+
+  // The table as text for a person at a terminal, from `viewer`'s seat.
+  virtual std::string render(Seat viewer) const = 0;
+
+  // A quick estimate of how well `seat` is doing (higher is better), for
+  // simple agents. Games without one return 0.
+  virtual double heuristic(Seat /*seat*/) const { return 0.0; }
+
+  // A fingerprint of the whole state (hash of its saved form).
+  virtual std::uint64_t fingerprint() const;
+
+  // Events are written to `log` from now on; nullptr stops logging.
+  void attach_log(EventLog* log) { log_ = log; }
+
+ protected:
+  State() = default;
+  State(const State&) = default;
+  State& operator=(const State&) = default;
+
+  void emit(const Event& e) const {
+    if (log_) log_->push_back(e);
+  }
+  // For clone(): copies of a state never write into the original's log.
+  void detach_log() { log_ = nullptr; }
+
+ private:
+  EventLog* log_ = nullptr;
+};
+
+std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h = 1469598103934665603ull);
+
+}  // namespace tt

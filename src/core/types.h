@@ -1,0 +1,36 @@
+// Basic vocabulary shared by every game: seats, seat sets and compact actions.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace tt {
+
+// A seat at the table, 0-based in turn order. kReferee sees everything.
+using Seat = int;
+inline constexpr Seat kNoSeat = -1;
+inline constexpr Seat kReferee = -2;
+inline constexpr int kMaxSeats = 8;
+
+// A set of seats as a bit mask (bit i = seat i).
+using SeatMask = std::uint8_t;
+inline constexpr SeatMask kAllSeats = 0xFF;
+inline constexpr SeatMask seat_bit(Seat s) { return static_cast<SeatMask>(1u << s); }
+inline constexpr bool has_seat(SeatMask m, Seat s) { return (m >> s) & 1u; }
+
+// One option of a pending decision, as a compact value. Its meaning belongs to
+// the game (kind plus up to four operands); the game renders a stable string id
+// and a readable label on demand. 8 bytes, trivially copyable: the playout path
+// never allocates for options.
+struct Action {
+  std::uint16_t kind = 0;
+  std::uint16_t a = 0;
+  std::uint16_t b = 0;
+  std::uint16_t c = 0;
+  friend bool operator==(const Action&, const Action&) = default;
+};
+static_assert(sizeof(Action) == 8);
+
+// Reused by callers across decisions: after warm-up, filling it never allocates.
+using ActionList = std::vector<Action>;
+
+}  // namespace tt

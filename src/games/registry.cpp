@@ -1,0 +1,20 @@
+// The games layer: registers every built-in game with the core registry.
+#include "core/registry.h"
+
+#include <cstdlib>
+
+#include "games/suikoden/game.h"
+
+namespace tt {
+
+std::string data_dir() {
+  const char* env = std::getenv("TABLETOP_DATA");
+  return env && *env ? env : TABLETOP_DATA_DIR;
+}
+
+void register_builtin_games() {
+  auto& r = Registry::instance();
+  if (!r.find("suikoden")) r.add(std::make_shared<suikoden::SuikodenGame>(data_dir()));
+}
+
+}  // namespace tt

@@ -1,0 +1,213 @@
+// The options of each pending decision, and applying the chosen one.
+// Identical copies of a card are one option: the first copy is used.
+#include <algorithm>
+
+#include "games/suikoden/events.h"
+#include "games/suikoden/state.h"
+
+namespace tt::suikoden {
+
+namespace {
+
+// Adds {kind, card, place} for each card passing `ok`, once per card definition.
+template <typename Cards, typename Ok>
+void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const Cards& cards,
+             std::uint16_t place, Ok ok) {
+  const std::size_t first = out.size();
+  for (Card c : cards) {
+    if (!ok(c)) continue;
+    bool seen = false;
+    for (std::size_t i = first; i < out.size() && !seen; ++i)
+      seen = out[i].kind == kind && out[i].b == place && &st.def(static_cast<Card>(out[i].a)) == &st.def(c);
+    if (!seen) out.push_back({kind, c, place, 0});
+  }
+}
+
+}  // namespace
+
+void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
+  out.clear();
+  if (!has_seat(pending_seats(), seat)) return;
+  const auto& hand = players_[seat].hand;
+  auto any = [](Card) { return true; };
+  switch (phase_) {
+    case Phase::kMulligan:
+      if (static_cast<int>(mulligan_pick_.size()) < rules_->mulligan_max)
+        per_def(*this, out, kMulliganPick, hand, 0, [&](Card c) { return !mulligan_pick_.contains(c); });
+      out.push_back({kMulliganDone, 0, 0, 0});
+      return;
+    case Phase::kMain: {
+      per_def(*this, out, kDiscardCard, hand, 0, any);
+      for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
+        if (places_[p].card == kNoCard)
+          per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !def(c).is_character(); });
+      for (std::uint16_t p = 0; p < kPlaces; ++p)
+        if (places_[p].card != kNoCard && has_dispatch(p, seat)) out.push_back({kContinue, 0, p, 0});
+      if (out.empty()) out.push_back({kRest, 0, 0, 0});
+      return;
+    }
+    case Phase::kDiscard:
+      per_def(*this, out, kDiscardCard, hand, 0, any);
+      out.push_back({kDiscardDone, 0, 0, 0});
+      return;
+    case Phase::kSupport:
+      per_def(*this, out, kSupportPick, hand, static_cast<std::uint16_t>(battle_.place),
+              [&](Card c) { return def(c).support && def(c).is_character() && unique_ok(c); });
+      out.push_back({kNoSupport, 0, 0, 0});
+      return;
+    case Phase::kBattle: {
+      const auto p = static_cast<std::uint16_t>(battle_.place);
+      per_def(*this, out, kDispatch, hand, p, [&](Card c) { return can_dispatch(c, p, seat); });
+      const Card support = places_[p].support;
+      if (support != kNoCard && owner_of_place(p) == seat && links_ok(support, p, seat))
+        out.push_back({kRedeploy, support, p, 0});
+      if (!battle_.first_step) out.push_back({kPass, 0, 0, 0});
+      return;
+    }
+    case Phase::kCounter:
+      per_def(*this, out, kCounterUse, hand, 0, [&](Card c) { return counter_usable(c, seat); });
+      out.push_back({kCounterDecline, 0, 0, 0});
+      return;
+    case Phase::kCasualties:
+      per_def(*this, out, kCasualty, places_[battle_.place].dispatched[seat], 0, any);
+      return;
+    case Phase::kStation:
+      per_def(*this, out, kStationPick, places_[battle_.place].dispatched[seat], 0,
+              [&](Card c) { return !def(c).is_pair(); });
+      return;
+    case Phase::kDuel:
+      per_def(*this, out, kDuelPick, hand, 0, any);
+      return;
+    case Phase::kTrim:
+      per_def(*this, out, kTrimCard, hand, 0, any);
+      return;
+    case Phase::kOver:
+      return;
+  }
+}
+
+void SuikodenState::apply_action(Seat seat, Action a) {
+  const Card c = static_cast<Card>(a.a);
+  auto& me = players_[seat];
+  switch (static_cast<Act>(a.kind)) {
+    case kMulliganPick:
+      mulligan_pick_.push_back(c);
+      return;
+    case kMulliganDone: {
+      // Return the picked cards, shuffle, and refill to the hand size.
+      for (Card r : mulligan_pick_) {
+        me.hand.remove(r);
+        me.deck.push_back(r);
+      }
+      log(kEvMulligan, seat, static_cast<int>(mulligan_pick_.size()));
+      if (!mulligan_pick_.empty()) {
+        rng_.shuffle(me.deck.begin(), me.deck.end());
+        draw(seat, rules_->hand_size - static_cast<int>(me.hand.size()));
+      }
+      mulligan_pick_.clear();
+      if (seat == first_player_) {
+        deciding_ = static_cast<Seat>(1 - seat);
+      } else {
+        begin_turn();
+      }
+      return;
+    }
+    case kDiscardCard:
+      me.hand.remove(c);
+      to_discard(c);
+      log(kEvDiscard, seat, c);
+      phase_ = Phase::kDiscard;
+      deciding_ = seat;
+      if (me.hand.empty()) supply_phase();
+      return;
+    case kDiscardDone:
+    case kRest:
+      supply_phase();
+      return;
+    case kNewMission:
+      me.hand.remove(c);
+      places_[a.b].card = c;
+      log(kEvNewMission, seat, c, a.b);
+      battle_ = BattleStatus{};
+      battle_.place = static_cast<std::int8_t>(a.b);
+      if (def(c).battle != Battle::kDuel) {
+        for (Card h : me.hand)
+          if (def(h).support && def(h).is_character() && unique_ok(h)) {
+            phase_ = Phase::kSupport;  // a support character can be added
+            return;
+          }
+      }
+      start_battle(a.b, true);
+      return;
+    case kSupportPick:
+      me.hand.remove(c);
+      places_[a.b].support = c;
+      log(kEvSupport, seat, c, a.b);
+      start_battle(a.b, true);
+      return;
+    case kNoSupport:
+      start_battle(battle_.place, true);
+      return;
+    case kContinue:
+      log(kEvContinue, seat, 0, a.b);
+      start_battle(a.b, false);
+      return;
+    case kDispatch:
+      dispatch(seat, c, false);
+      return;
+    case kRedeploy:
+      dispatch(seat, c, true);
+      return;
+    case kPass:
+      ++battle_.passes;
+      log(kEvPass, seat);
+      after_step();
+      return;
+    case kCounterUse:
+      use_counter(seat, c);
+      return;
+    case kCounterDecline:
+      after_step();
+      return;
+    case kCasualty:
+      take_casualty(seat, c);
+      return;
+    case kStationPick:
+      station(c);
+      return;
+    case kDuelPick:
+      pick_duel_card(seat, c);
+      return;
+    case kTrimCard:
+      me.hand.remove(c);
+      to_discard(c);
+      log(kEvTrim, seat, c);
+      if (static_cast<int>(me.hand.size()) > hand_limit(seat)) return;
+      if (seat == turn_player_ && static_cast<int>(players_[1 - seat].hand.size()) > hand_limit(1 - seat)) {
+        deciding_ = static_cast<Seat>(1 - seat);
+        return;
+      }
+      finish_supply();
+      return;
+  }
+}
+
+std::string SuikodenState::prompt(Seat seat) const {
+  if (!has_seat(pending_seats(), seat)) return "";
+  switch (phase_) {
+    case Phase::kMulligan: return "Mulligan: pick up to " + std::to_string(rules_->mulligan_max) + " cards to return, then confirm";
+    case Phase::kMain: return "Main phase: discard, place a new mission, or continue one";
+    case Phase::kDiscard: return "Discard more cards, or finish";
+    case Phase::kSupport: return "Add a support character to the new mission?";
+    case Phase::kBattle: return "Battle: dispatch a character or pass";
+    case Phase::kCounter: return "Answer that dispatch with a counter ability?";
+    case Phase::kCasualties: return "Troops battle: discard characters covering " + std::to_string(battle_.to_cover[seat]) + " troops";
+    case Phase::kStation: return "Mission cleared: choose the character that stations";
+    case Phase::kDuel: return "Duel: choose a card to play face down";
+    case Phase::kTrim: return "Hand over the limit: discard a card";
+    case Phase::kOver: return "";
+  }
+  return "";
+}
+
+}  // namespace tt::suikoden

@@ -1,0 +1,206 @@
+#include "games/suikoden/game.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "core/error.h"
+#include "games/suikoden/state.h"
+
+namespace tt::suikoden {
+
+using nlohmann::json;
+
+SuikodenGame::SuikodenGame(const std::string& data_dir) : data_dir_(data_dir + "/suikoden") {
+  pool_ = std::make_shared<const Pool>(Pool::load_file(data_dir_ + "/cards.json"));
+  std::error_code ec;
+  for (auto& entry : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
+    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
+  std::sort(starters_.begin(), starters_.end());
+}
+
+std::string SuikodenGame::summary() const {
+  return "Two players send characters on missions and build facilities; first to 5 VP wins.";
+}
+
+std::vector<OptionSpec> SuikodenGame::option_specs() const {
+  return {
+      {"link_mode", "union", "which dispatched characters a new one must share a link letter with: any of the side's (union) or the latest (chain)", {"union", "chain"}},
+      {"vp_to_win", "5", "victory points that win the game", {}},
+      {"hand_size", "6", "starting hand and hand limit", {}},
+      {"mulligan_max", "3", "most cards the one optional mulligan may return (0: no mulligan)", {}},
+  };
+}
+
+std::vector<Variant> SuikodenGame::variants() const {
+  return {
+      {"standard", "the rules as written, with the union reading of links", {}},
+      {"chain-links", "older reading of links: each new character links to the previous one", {{"link_mode", "chain"}}},
+      {"short", "a quicker game to 3 VP", {{"vp_to_win", "3"}}},
+  };
+}
+
+std::vector<std::string> SuikodenGame::starter_decks() const { return starters_; }
+
+json SuikodenGame::starter_deck(const std::string& name) const {
+  if (std::find(starters_.begin(), starters_.end(), name) == starters_.end()) {
+    std::string known;
+    for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
+    throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+  }
+  std::ifstream in(data_dir_ + "/decks/" + name + ".json");
+  try {
+    return json::parse(in);
+  } catch (const json::exception& e) {
+    throw Error("starter deck " + name + ": " + e.what());
+  }
+}
+
+json SuikodenGame::deck_json(const json& deck) const {
+  if (deck.is_string()) return starter_deck(deck.get<std::string>());
+  if (!deck.is_object()) throw Error("a deck is a starter deck's name or an object with \"cards\"");
+  return deck;
+}
+
+SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
+  Deck d;
+  const json deck = deck_json(raw);
+  const Pool& pool = *pool_;
+  if (deck.contains("commander") && !deck["commander"].is_null()) {
+    if (!deck["commander"].is_string()) throw Error("commander must be a card id");
+    const std::string id = deck["commander"].get<std::string>();
+    d.commander = pool.find(id);
+    if (d.commander < 0) problems.push_back({"cards", "unknown commander card '" + id + "'"});
+    else if (!pool[d.commander].is_commander())
+      problems.push_back({"commander", "'" + id + "' is not a commander card"});
+  }
+  if (!deck.contains("cards") || !deck["cards"].is_array()) throw Error("a deck needs a \"cards\" list");
+  for (auto& entry : deck["cards"]) {
+    std::string id;
+    int count = 1;
+    if (entry.is_string()) {
+      id = entry.get<std::string>();
+    } else if (entry.is_object() && entry.contains("card") && entry["card"].is_string()) {
+      id = entry["card"].get<std::string>();
+      if (entry.contains("count") && !entry["count"].is_number_integer()) throw Error("count of '" + id + "' must be an integer");
+      count = entry.value("count", 1);
+      if (count < 1 || count > 60) throw Error("count of '" + id + "' must be 1 to 60");
+    } else {
+      throw Error("each deck entry is a card id or {\"card\": id, \"count\": n}");
+    }
+    const int idx = pool.find(id);
+    if (idx < 0) {
+      problems.push_back({"cards", "unknown card '" + id + "'"});
+      continue;
+    }
+    for (int i = 0; i < count; ++i) d.cards.push_back(idx);
+  }
+  return d;
+}
+
+// Deck building (rule text "デッキ"): exactly 50 cards; at most 4 per name, a
+// pair counting as one copy of each of its names; no commander in the deck;
+// no character sharing the commander's name; with a commander, only its camp
+// plus unaffiliated characters.
+std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&) const {
+  std::vector<DeckProblem> problems;
+  Deck d;
+  try {
+    d = parse(raw, problems);
+  } catch (const Error& e) {
+    problems.push_back({"format", e.what()});
+    return problems;
+  }
+  const Pool& pool = *pool_;
+  if (d.cards.size() != 50)
+    problems.push_back({"deck size", "the deck has " + std::to_string(d.cards.size()) + " cards; it must have exactly 50"});
+  std::map<int, int> per_name;
+  std::map<int, bool> reported;
+  for (int c : d.cards) {
+    const CardDef& card = pool[c];
+    if (card.is_commander() && !reported[c]) {
+      reported[c] = true;
+      problems.push_back({"commander", "'" + card.id + "' is a commander and cannot be in the deck"});
+    }
+    for (int n : card.names) ++per_name[n];
+  }
+  for (auto& [n, count] : per_name)
+    if (count > 4)
+      problems.push_back({"copies", "'" + pool.names[n] + "' appears " + std::to_string(count) +
+                                        " times (pair cards count for each name); at most 4"});
+  if (d.commander >= 0 && pool[d.commander].is_commander()) {
+    const CardDef& cmd = pool[d.commander];
+    std::map<int, bool> said;
+    for (int c : d.cards) {
+      const CardDef& card = pool[c];
+      if (!card.is_character() || card.is_commander() || said[c]) continue;
+      for (int n : card.names)
+        for (int m : cmd.names)
+          if (n == m && !said[c]) {
+            said[c] = true;
+            problems.push_back({"commander name", "'" + card.id + "' shares the name " + pool.names[n] + " with the commander"});
+          }
+      if (card.camp >= 0 && card.camp != cmd.camp && !said[c]) {
+        said[c] = true;
+        problems.push_back({"camp", "'" + card.id + "' belongs to " + pool.camp_names[card.camp] +
+                                        "; with commander " + cmd.name + " only " + pool.camp_names[cmd.camp] +
+                                        " and unaffiliated characters may be used"});
+      }
+    }
+  }
+  return problems;
+}
+
+namespace {
+
+std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<const Pool> pool, const Setup& setup) {
+  if (setup.seats != 2) throw Error("Suikoden is for exactly 2 players");
+  return std::make_shared<const Rules>(std::move(pool), g.resolve_options(setup));
+}
+
+}  // namespace
+
+std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup) const {
+  auto rules = make_rules(*this, pool_, setup);
+  std::array<std::vector<int>, 2> decks;
+  std::array<int, 2> commanders{-1, -1};
+  for (Seat s = 0; s < 2; ++s) {
+    json deck = s < static_cast<Seat>(setup.decks.size()) && !setup.decks[s].is_null()
+                    ? setup.decks[s]
+                    : json(starters_.empty() ? "" : starters_[s % starters_.size()]);
+    auto problems = check_deck(deck, setup);
+    if (!problems.empty()) {
+      std::string msg = "seat " + std::to_string(s) + "'s deck is not legal:";
+      for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
+      throw Error(msg);
+    }
+    std::vector<DeckProblem> ignored;
+    Deck d = parse(deck, ignored);
+    decks[s] = d.cards;
+    commanders[s] = d.commander;
+  }
+  auto state = std::make_unique<SuikodenState>(rules);
+  state->start(decks, commanders, setup.seed);
+  return state;
+}
+
+std::unique_ptr<State> SuikodenGame::restore(const json& j, const Setup& setup) const {
+  auto state = std::make_unique<SuikodenState>(make_rules(*this, pool_, setup));
+  state->load(j);
+  if (!j.contains("rng")) {
+    // A scenario without a saved generator draws from the setup's seed.
+    nlohmann::json saved;
+    state->save(saved);
+    auto fresh = std::make_unique<SuikodenState>(make_rules(*this, pool_, setup));
+    tt::Rng rng(setup.seed);
+    json words = json::array();
+    for (auto w : rng.words()) words.push_back(std::to_string(w));
+    saved["rng"] = words;
+    fresh->load(saved);
+    return fresh;
+  }
+  return state;
+}
+
+}  // namespace tt::suikoden

@@ -1,0 +1,45 @@
+// Genso Suikoden Card Stories as a tt::Game: options, variants, starter
+// decks, deck legality and new games.
+#pragma once
+#include <memory>
+
+#include "core/game.h"
+#include "games/suikoden/cards.h"
+
+namespace tt::suikoden {
+
+class SuikodenGame final : public Game {
+ public:
+  // Loads the pool and starter decks from data_dir/suikoden. Throws tt::Error.
+  explicit SuikodenGame(const std::string& data_dir);
+
+  std::string name() const override { return "suikoden"; }
+  std::string title() const override { return "Genso Suikoden Card Stories"; }
+  std::string summary() const override;
+  int min_seats() const override { return 2; }
+  int max_seats() const override { return 2; }
+  std::vector<OptionSpec> option_specs() const override;
+  std::vector<Variant> variants() const override;
+  std::vector<std::string> starter_decks() const override;
+  std::unique_ptr<State> new_state(const Setup& setup) const override;
+  std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
+  std::vector<DeckProblem> check_deck(const nlohmann::json& deck, const Setup& setup) const override;
+  nlohmann::json starter_deck(const std::string& name) const override;
+
+  const Pool& pool() const { return *pool_; }
+
+ private:
+  struct Deck {
+    int commander = -1;
+    std::vector<int> cards;  // pool indices, one per copy
+  };
+  // Resolves a starter name or a deck object. Throws tt::Error when malformed.
+  nlohmann::json deck_json(const nlohmann::json& deck) const;
+  Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
+
+  std::shared_ptr<const Pool> pool_;
+  std::string data_dir_;
+  std::vector<std::string> starters_;
+};
+
+}  // namespace tt::suikoden

@@ -1,0 +1,94 @@
+#include "games/suikoden/state.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "games/suikoden/events.h"
+
+namespace tt::suikoden {
+
+SuikodenState::SuikodenState(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {}
+
+std::unique_ptr<State> SuikodenState::clone() const {
+  auto copy = std::make_unique<SuikodenState>(*this);
+  copy->detach_log();
+  return copy;
+}
+
+Card SuikodenState::add_card(int def, Seat owner) {
+  if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
+  def_[num_cards_] = static_cast<std::uint16_t>(def);
+  owner_[num_cards_] = static_cast<std::uint8_t>(owner);
+  return num_cards_++;
+}
+
+// A card leaving play takes its battle marks with it.
+void SuikodenState::to_discard(Card c) {
+  players_[owner_[c]].discard.push_back(c);
+  if (battle_.last_dispatched == c) battle_.last_dispatched = kNoCard;
+  for (std::size_t i = 0; i < battle_.weakened.size();) {
+    if (battle_.weakened[i].card == c) battle_.weakened.erase_at(i);
+    else ++i;
+  }
+}
+
+void SuikodenState::log(std::uint16_t kind, Seat seat, int a, int b, int c, SeatMask detail) const {
+  Event e;
+  e.kind = kind;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.detail_to = detail;
+  e.args = {a, b, c, 0};
+  emit(e);
+}
+
+Outcomes SuikodenState::outcomes() const {
+  Outcomes o(2);
+  for (Seat s = 0; s < 2; ++s) {
+    if (winner_ < 0) o[s] = {Result::kDraw, 1};
+    else o[s] = winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2};
+  }
+  return o;
+}
+
+SeatMask SuikodenState::pending_seats() const {
+  switch (phase_) {
+    case Phase::kOver: return 0;
+    case Phase::kMain:
+    case Phase::kSupport: return seat_bit(turn_player_);
+    case Phase::kBattle: return seat_bit(battle_.acting);
+    case Phase::kStation: return seat_bit(battle_.winner);
+    case Phase::kDuel: {
+      SeatMask m = 0;
+      for (Seat s = 0; s < 2; ++s)
+        if (!battle_.duel_picked[s]) m |= seat_bit(s);
+      return m;
+    }
+    default: return seat_bit(deciding_);
+  }
+}
+
+Seat SuikodenState::to_act() const {
+  const SeatMask m = pending_seats();
+  if (m == 0) return kNoSeat;
+  // In a duel the turn player's choice is asked first; it stays face down.
+  if (has_seat(m, turn_player_)) return turn_player_;
+  return has_seat(m, 0) ? 0 : 1;
+}
+
+int SuikodenState::vp(Seat s) const { return players_[s].mission_vp + players_[s].facilities_built / 2; }
+
+int SuikodenState::hand_limit(Seat s) const {
+  int limit = rules_->hand_size;
+  for (Seat owner = 0; owner < 2; ++owner) {
+    auto apply = [&](const CardDef& d) {
+      for (auto& e : d.effects)
+        if (e.kind == EffectKind::kHandLimit && ((e.to == Scope::kSelf) == (owner == s))) limit += e.amount;
+    };
+    if (players_[owner].commander != kNoCard) apply(def(players_[owner].commander));
+    for (auto& r : players_[owner].resolved)
+      if (def(r.card).type == CardType::kFacility) apply(def(r.card));
+  }
+  return std::max(limit, 1);
+}
+
+}  // namespace tt::suikoden

@@ -1,0 +1,213 @@
+// The state of one game of Genso Suikoden Card Stories: a plain value of
+// fixed-size arrays (no heap), so search can copy it cheaply.
+// Rule text: ../shared/rules/003 ("ゲームの流れ", "ルール細則", "カード構成").
+#pragma once
+#include <array>
+#include <memory>
+
+#include "core/rng.h"
+#include "core/state.h"
+#include "core/static_vec.h"
+#include "games/suikoden/rules.h"
+
+namespace tt::suikoden {
+
+// A physical card in this game, an index into SuikodenState::def_.
+using Card = std::uint8_t;
+inline constexpr Card kNoCard = 255;
+inline constexpr int kMaxCards = 160;
+inline constexpr int kPlaces = 4;  // two mission places per player: m0 m1 (seat 0), m2 m3 (seat 1)
+
+enum class Phase : std::uint8_t {
+  kMulligan,    // a seat picks up to 3 cards to return, then confirms
+  kMain,        // the turn player picks one main-phase action
+  kDiscard,     // discarding more cards after the first, or finishing
+  kSupport,     // the placer may add a support character to the new mission
+  kBattle,      // the acting seat dispatches or passes
+  kCounter,     // the other seat may answer a dispatch with a counter from hand
+  kCasualties,  // troops battle: a seat discards characters covering the enemy troops
+  kStation,     // the clearing seat picks the character that stations
+  kDuel,        // both seats pick a card face down at once
+  kTrim,        // supply: a seat over its hand limit discards down to it
+  kOver,
+};
+
+// Action kinds (Action::kind); operands: a = card, b = place.
+enum Act : std::uint16_t {
+  kMulliganPick, kMulliganDone,
+  kDiscardCard, kDiscardDone, kRest,
+  kNewMission, kContinue,
+  kSupportPick, kNoSupport,
+  kDispatch, kRedeploy, kPass,
+  kCounterUse, kCounterDecline,
+  kCasualty, kStationPick, kDuelPick, kTrimCard,
+};
+
+struct MissionPlace {
+  Card card = kNoCard;
+  Card support = kNoCard;  // placed by the mission's owner with the new mission
+  std::array<StaticVec<Card, 16>, 2> dispatched;  // per seat, in dispatch order
+  friend bool operator==(const MissionPlace&, const MissionPlace&) = default;
+};
+
+struct Resolved {
+  Card card = kNoCard;       // the cleared mission or built facility
+  Card stationed = kNoCard;  // the character stationed on it
+  friend bool operator==(const Resolved&, const Resolved&) = default;
+};
+
+struct PlayerZones {
+  StaticVec<Card, 64> deck;  // back() is the top card
+  StaticVec<Card, 40> hand;
+  StaticVec<Card, kMaxCards> discard;
+  StaticVec<Resolved, 24> resolved;
+  Card commander = kNoCard;
+  std::int8_t mission_vp = 0;
+  std::int8_t facilities_built = 0;
+  bool decked = false;  // had to draw and could not
+  friend bool operator==(const PlayerZones&, const PlayerZones&) = default;
+};
+
+// A counter's lasting effect: a character weakened until the battle ends.
+struct Weakened {
+  Card card = kNoCard;
+  Stat stat = Stat::kAtk;
+  std::int16_t amount = 0;
+  friend bool operator==(const Weakened&, const Weakened&) = default;
+};
+
+struct BattleStatus {
+  std::int8_t place = -1;
+  bool is_new = false;
+  bool first_step = false;   // a continued mission's first step may not pass
+  std::int8_t passes = 0;    // consecutive passes
+  Seat acting = 0;
+  Card last_dispatched = kNoCard;
+  StaticVec<Weakened, 16> weakened;
+  Seat winner = kNoSeat;                 // the clearing seat during stationing
+  std::array<std::int32_t, 2> to_cover{};  // troops still to cover by casualties
+  std::array<std::int32_t, 2> troops{};    // troops totals when the casualties began
+  std::array<Card, 2> duel_card{kNoCard, kNoCard};
+  std::array<bool, 2> duel_picked{false, false};
+  friend bool operator==(const BattleStatus&, const BattleStatus&) = default;
+};
+
+class SuikodenState final : public State {
+ public:
+  explicit SuikodenState(std::shared_ptr<const Rules> rules);
+
+  // Set-up (rule text "開始準備"): decks are lists of pool indices.
+  void start(const std::array<std::vector<int>, 2>& decks, const std::array<int, 2>& commanders,
+             std::uint64_t seed);
+
+  // State interface
+  std::unique_ptr<State> clone() const override;
+  int num_seats() const override { return 2; }
+  bool is_terminal() const override { return phase_ == Phase::kOver; }
+  Outcomes outcomes() const override;
+  SeatMask pending_seats() const override;
+  Seat to_act() const override;
+  std::string prompt(Seat seat) const override;
+  void legal_actions(Seat seat, ActionList& out) const override;
+  void apply_action(Seat seat, Action action) override;
+  std::string action_id(Seat seat, Action action) const override;
+  std::string action_label(Seat seat, Action action) const override;
+  void view(Seat viewer, nlohmann::json& out) const override;
+  void save(nlohmann::json& out) const override;
+  std::string describe(const Event& event, Seat viewer) const override;
+  double heuristic(Seat seat) const override;
+  std::string render(Seat viewer) const override;
+  std::string card_label(Card c) const;
+  std::string place_label(int p) const;
+  // Restores a saved or scenario-described state; throws tt::Error.
+  void load(const nlohmann::json& j);
+
+  // Read access for rules, tests and views.
+  const Rules& rules() const { return *rules_; }
+  const CardDef& def(Card c) const { return rules_->pool[def_[c]]; }
+  int vp(Seat s) const;
+  int hand_limit(Seat s) const;
+  // Current value of a character's stat on its mission, all modifiers included.
+  int stat_of(Card c, Stat s, int place, Seat side) const;
+  // A side's total on a mission (support characters count 0).
+  int total(int place, Seat side, Stat s) const;
+  Phase phase() const { return phase_; }
+  const PlayerZones& player(Seat s) const { return players_[s]; }
+  const MissionPlace& place(int p) const { return places_[p]; }
+  const BattleStatus& battle() const { return battle_; }
+  Seat turn_player() const { return turn_player_; }
+  int turn() const { return turn_; }
+
+ private:
+  friend class StateLoader;
+  static Seat owner_of_place(int p) { return p / 2; }
+  Card add_card(int def, Seat owner);
+  void to_discard(Card c);
+
+  // Set-up and turn flow (flow.cpp)
+  bool draw(Seat s, int n);
+  void begin_turn();
+  void supply_phase();
+  void finish_supply();
+  void end_game(int winner);  // seat, or -1 for a draw
+  void check_vp_win(Seat s);
+
+  // Uniqueness and links (placement.cpp)
+  bool name_in_play(int name) const;
+  bool unique_ok(Card c) const;
+  bool links_ok(Card c, int place, Seat side) const;
+  bool can_dispatch(Card c, int place, Seat side) const;
+  bool can_station(int place, Seat side) const;
+  bool has_dispatch(int place, Seat side) const;
+
+  // Battles (battle.cpp, troops.cpp, duel.cpp, stationing.cpp)
+  void start_battle(int place, bool is_new);
+  void dispatch(Seat s, Card c, bool from_support);
+  void after_step();
+  void judge_attack();
+  void judge_facility();
+  void begin_casualties();
+  void next_casualty_seat(Seat done);
+  bool owes_casualties(Seat s) const;
+  void lose_zero_troops(Seat s);
+  void take_casualty(Seat s, Card c);
+  void judge_troops_survivors();
+  void resolve_duel();
+  void pick_duel_card(Seat s, Card c);
+  int duel_value(Seat s, Card c, Stat stat) const;
+  void clear_mission(Seat winner);
+  void fail_mission();
+  void leave_unresolved();
+  void station(Card c);
+  void end_battle();
+  void discard_from_place(int place, Seat side);
+  void use_counter(Seat s, Card c);
+  bool counter_usable(Card c, Seat s) const;
+
+  // Options (actions.cpp)
+  void main_actions(ActionList& out) const;
+  void battle_actions(ActionList& out) const;
+  void add_unique_by_def(ActionList& out, std::uint16_t kind, const StaticVec<Card, 40>& cards,
+                         std::uint16_t place, bool (*ok)(const SuikodenState&, Card, int, Seat),
+                         Seat seat) const;
+
+  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0, SeatMask detail = kAllSeats) const;
+
+  std::shared_ptr<const Rules> rules_;
+  std::array<std::uint16_t, kMaxCards> def_{};
+  std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from
+  std::uint8_t num_cards_ = 0;
+  std::array<PlayerZones, 2> players_;
+  std::array<MissionPlace, kPlaces> places_;
+  BattleStatus battle_;
+  StaticVec<Card, 8> mulligan_pick_;
+  Rng rng_;
+  std::int16_t turn_ = 1;
+  Seat turn_player_ = 0;
+  Seat first_player_ = 0;
+  Seat deciding_ = 0;  // the seat deciding in mulligan, discard, trim and counter phases
+  Phase phase_ = Phase::kMulligan;
+  std::int8_t winner_ = -2;  // -2 none yet, -1 draw, else the winning seat
+};
+
+}  // namespace tt::suikoden

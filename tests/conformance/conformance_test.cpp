@@ -1,0 +1,253 @@
+// Generic conformance checks, run for every registered game: random games
+// end without a crash, cards are conserved, replays reproduce the game,
+// saving and restoring mid-game changes nothing, views hide what they must,
+// and only listed options are accepted.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "ai/agent.h"
+#include "core/match.h"
+#include "core/registry.h"
+
+namespace tt {
+namespace {
+
+using nlohmann::json;
+
+class Conformance : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { register_builtin_games(); }
+  std::shared_ptr<const Game> game() const { return Registry::instance().get(GetParam()); }
+  tt::Setup setup(std::uint64_t seed) const {
+    tt::Setup s;
+    s.seats = game()->min_seats();
+    s.seed = seed;
+    return s;
+  }
+};
+
+// Plays a match with random choices (seeded), returning the match.
+Match play_random(std::shared_ptr<const Game> g, const Setup& s, std::uint64_t agent_seed, int max_decisions = 100000) {
+  Match m(g, s);
+  Rng rng(agent_seed);
+  RandomAgent agent;
+  for (int i = 0; i < max_decisions && !m.state().is_terminal(); ++i) {
+    const Seat seat = m.state().to_act();
+    const Action a = agent.choose(m.state(), seat, rng);
+    const std::string err = m.act(seat, a);
+    if (!err.empty()) ADD_FAILURE() << "legal option refused: " << err;
+  }
+  return m;
+}
+
+// Every card id in a referee view, counted (zones are arrays of ids).
+std::multiset<std::string> count_cards(const json& v) {
+  std::multiset<std::string> out;
+  for (auto& p : v["players"]) {
+    for (const char* zone : {"hand", "deck", "discard"})
+      for (auto& c : p[zone]) out.insert(c.get<std::string>());
+    if (!p["commander"].is_null()) out.insert(p["commander"].get<std::string>());
+    for (auto& r : p["resolved"]) {
+      out.insert(r["card"].get<std::string>());
+      if (!r["stationed"].is_null()) out.insert(r["stationed"].get<std::string>());
+    }
+  }
+  for (auto& m : v["missions"]) {
+    out.insert(m["card"].get<std::string>());
+    if (!m["support"].is_null()) out.insert(m["support"].get<std::string>());
+    for (auto& side : m["dispatched"])
+      for (auto& c : side) out.insert(c.get<std::string>());
+  }
+  if (v.contains("battle") && v["battle"].is_object())
+    for (auto& d : v["battle"]["duel"])
+      if (!d["card"].is_null()) out.insert(d["card"].get<std::string>());
+  for (auto& c : v.value("mulligan_pick", json::array())) (void)c;  // still in hand
+  return out;
+}
+
+TEST_P(Conformance, ThousandsOfRandomGamesEndWithResults) {
+  auto g = game();
+  ActionList scratch;
+  long decisions = 0;
+  for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
+    auto st = g->new_state(setup(seed));
+    Rng rng(seed * 7919);
+    decisions += random_playout(*st, rng, scratch);
+    ASSERT_TRUE(st->is_terminal());
+    ASSERT_EQ(st->outcomes().size(), static_cast<std::size_t>(st->num_seats()));
+  }
+  EXPECT_GT(decisions, 2000);
+}
+
+TEST_P(Conformance, CardsAreConservedAcrossZones) {
+  auto g = game();
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Match m(g, setup(seed));
+    const auto start = count_cards(m.view(kReferee));
+    Rng rng(seed);
+    RandomAgent agent;
+    while (!m.state().is_terminal()) {
+      const Seat seat = m.state().to_act();
+      ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
+      const auto now = count_cards(m.view(kReferee));
+      if (now != start) {
+        std::string diff;
+        for (auto& c : start) if (now.count(c) < start.count(c)) diff += " lost " + c;
+        for (auto& c : now) if (now.count(c) > start.count(c)) diff += " gained " + c;
+        FAIL() << "after decision " << m.decisions().size() << " (" << m.decisions().back().option << "):" << diff;
+      }
+    }
+  }
+}
+
+TEST_P(Conformance, ReplayReproducesEventsAndFinalState) {
+  auto g = game();
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Match m = play_random(g, setup(seed), seed + 100);
+    const json record = m.record();
+    Match again = Match::from_record(json::parse(record.dump()));
+    EXPECT_EQ(again.state().fingerprint(), m.state().fingerprint());
+    EXPECT_EQ(again.log(), m.log());
+    EXPECT_EQ(again.results(), m.results());
+  }
+}
+
+TEST_P(Conformance, SavingAndRestoringMidGameChangesNothing) {
+  auto g = game();
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    Match m(g, setup(seed));
+    Rng rng(seed);
+    RandomAgent agent;
+    for (int step = 0; !m.state().is_terminal(); ++step) {
+      if (step % 7 == 3) {
+        json saved;
+        m.state().save(saved);
+        auto restored = g->restore(json::parse(saved.dump()), m.setup());
+        json again;
+        restored->save(again);
+        ASSERT_EQ(saved, again);
+        // The restored copy goes on exactly like the original.
+        auto a = m.state().clone();
+        Rng r1(step), r2(step);
+        ActionList s1, s2;
+        random_playout(*a, r1, s1);
+        random_playout(*restored, r2, s2);
+        ASSERT_EQ(a->fingerprint(), restored->fingerprint());
+      }
+      const Seat seat = m.state().to_act();
+      ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
+    }
+  }
+}
+
+TEST_P(Conformance, ClonesAreIndependent) {
+  auto g = game();
+  auto st = g->new_state(setup(5));
+  const auto before = st->fingerprint();
+  auto copy = st->clone();
+  Rng rng(1);
+  ActionList scratch;
+  random_playout(*copy, rng, scratch);
+  EXPECT_EQ(st->fingerprint(), before);
+  EXPECT_NE(copy->fingerprint(), before);
+}
+
+// A seat's view never shows the other seat's hand, deck or face-down cards:
+// playing the hidden cards differently leaves the seat's view unchanged.
+TEST_P(Conformance, ViewsHideOtherSeatsHiddenCards) {
+  auto g = game();
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Match m(g, setup(seed));
+    Rng rng(seed);
+    RandomAgent agent;
+    while (!m.state().is_terminal()) {
+      for (Seat viewer = 0; viewer < m.state().num_seats(); ++viewer) {
+        const json v = m.view(viewer);
+        for (auto& p : v["players"]) {
+          ASSERT_FALSE(p.contains("deck")) << "a seat sees a deck's order";
+          if (p["seat"] != viewer) {
+            ASSERT_FALSE(p.contains("hand")) << "seat " << viewer << " sees another hand";
+          }
+        }
+        if (v["battle"].is_object()) {
+          for (Seat o = 0; o < m.state().num_seats(); ++o) {
+            if (o != viewer) {
+              ASSERT_TRUE(v["battle"]["duel"][o]["card"].is_null()) << "face-down card shown";
+            }
+          }
+        }
+        // Log lines about another seat's draws never name the card.
+        const json lines = m.log_json(viewer);
+        for (std::size_t i = 0; i < m.log().size(); ++i) {
+          if (!sees_details(m.log()[i], viewer)) {
+            ASSERT_EQ(m.state().describe(m.log()[i], viewer), lines[i]["text"].get<std::string>());
+          }
+        }
+      }
+      const Seat seat = m.state().to_act();
+      ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
+    }
+  }
+}
+
+// Rendering a hidden event for a seat that may not see it must not depend on
+// the hidden card: two different hidden cards give the same line.
+TEST_P(Conformance, HiddenEventsRenderWithoutTheirSecret) {
+  auto g = game();
+  Match m(g, setup(3));
+  for (const Event& e : m.log()) {
+    if (e.detail_to == kAllSeats) continue;
+    Event other = e;
+    other.args[0] = (e.args[0] + 1) % 50;
+    for (Seat viewer = 0; viewer < m.state().num_seats(); ++viewer) {
+      if (!sees_details(e, viewer)) {
+        EXPECT_EQ(m.state().describe(e, viewer), m.state().describe(other, viewer));
+      }
+    }
+  }
+}
+
+TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
+  auto g = game();
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    Match m(g, setup(seed));
+    Rng rng(seed);
+    while (!m.state().is_terminal()) {
+      const Seat seat = m.state().to_act();
+      auto options = m.options(seat);
+      ASSERT_FALSE(options.empty());
+      std::set<std::string> ids;
+      for (auto& o : options) ASSERT_TRUE(ids.insert(o.id).second) << "duplicate option id " << o.id;
+      for (auto& o : options) {
+        Match trial = Match::from_record(m.record());
+        ASSERT_EQ(trial.act(seat, o.id), "") << o.id;
+      }
+      const auto before = m.state().fingerprint();
+      EXPECT_NE(m.act(seat, "no-such-option"), "");
+      for (Seat other = 0; other < m.state().num_seats(); ++other) {
+        if (!has_seat(m.state().pending_seats(), other)) {
+          EXPECT_NE(m.act(other, options[0].id), "");
+        }
+      }
+      EXPECT_NE(m.act(99, options[0].id), "");
+      EXPECT_NE(m.act(-1, options[0].id), "");
+      EXPECT_EQ(m.state().fingerprint(), before) << "a refused option changed the state";
+      ASSERT_EQ(m.act(seat, options[rng.below(static_cast<std::uint32_t>(options.size()))].id), "");
+    }
+  }
+}
+
+std::vector<std::string> game_names() {
+  register_builtin_games();
+  std::vector<std::string> names;
+  for (auto& g : Registry::instance().games()) names.push_back(g->name());
+  return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace tt
