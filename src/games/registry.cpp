@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 
+#include "games/ddm/game.h"
 #include "games/suikoden/game.h"
 
 namespace tt {
@@ -15,6 +16,7 @@ std::string data_dir() {
 void register_builtin_games() {
   auto& r = Registry::instance();
   if (!r.find("suikoden")) r.add(std::make_shared<suikoden::SuikodenGame>(data_dir()));
+  if (!r.find("ddm")) r.add(std::make_shared<ddm::DdmGame>(data_dir()));
 }
 
 }  // namespace tt

@@ -1,0 +1,25 @@
+// The immutable rules object every DDM state shares: the pool and the rule
+// options in force (docs/games/ddm.md lists each).
+#pragma once
+#include <memory>
+
+#include "core/options.h"
+#include "games/ddm/pool.h"
+
+namespace tt::ddm {
+
+struct Rules {
+  std::shared_ptr<const Pool> pool_ptr;
+  const Pool& pool;
+  int turn_limit = 30;       // rounds (each player's turn once) before the game is decided
+  int dm_counters_lost = 3;  // damage counters that defeat a dungeon master
+  bool summon_optional = true;
+
+  Rules(std::shared_ptr<const Pool> p, const Options& o)
+      : pool_ptr(std::move(p)), pool(*pool_ptr) {
+    turn_limit = o.get_int("turn_limit");
+    dm_counters_lost = o.get_int("dm_counters");
+  }
+};
+
+}  // namespace tt::ddm

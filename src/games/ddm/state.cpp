@@ -1,0 +1,123 @@
+#include "games/ddm/state.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "games/ddm/events.h"
+
+namespace tt::ddm {
+
+DdmState::DdmState(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {}
+
+std::unique_ptr<State> DdmState::clone() const {
+  auto copy = std::make_unique<DdmState>(*this);
+  copy->detach_log();
+  return copy;
+}
+
+void DdmState::start(const std::array<std::vector<int>, 2>& dice, const std::array<std::vector<int>, 2>& pieces,
+                     std::uint64_t seed) {
+  rng_.reseed(seed);
+  for (Seat s = 0; s < 2; ++s) {
+    if (dice[s].size() != kDice) throw Error("a player has exactly 12 dice");
+    for (int i = 0; i < kDice; ++i) dice_[s][i] = static_cast<std::uint16_t>(dice[s][i]);
+    for (int d : pieces[s]) {
+      if (num_pieces_ >= kMaxPieces) throw Error("too many pieces");
+      Piece p;
+      p.def = static_cast<std::uint16_t>(d);
+      p.owner = static_cast<std::int8_t>(s);
+      pieces_[num_pieces_++] = p;
+    }
+  }
+  // The custom rule leaves the first player to any method: the engine draws it.
+  turn_player_ = static_cast<Seat>(rng_.below(2));
+  log(kEvFirstPlayer, turn_player_);
+  begin_turn();
+}
+
+void DdmState::log(std::uint16_t kind, Seat seat, int a, int b, int c, SeatMask detail) const {
+  Event e;
+  e.kind = kind;
+  e.seat = static_cast<std::int8_t>(seat);
+  e.detail_to = detail;
+  e.args = {a, b, c, 0};
+  emit(e);
+}
+
+Seat DdmState::deciding() const {
+  switch (phase_) {
+    case Phase::kStandby:
+    case Phase::kEnd: return window_seat_;
+    case Phase::kAttackWindow: return battle_.attacking_seat;
+    case Phase::kDefend:
+    case Phase::kDefenseWindow: return opponent(battle_.attacking_seat);
+    case Phase::kChain: return chain_.priority();
+    default: return turn_player_;
+  }
+}
+
+Outcomes DdmState::outcomes() const {
+  Outcomes o(2);
+  for (Seat s = 0; s < 2; ++s)
+    o[s] = winner_ < 0 ? Outcome{Result::kDraw, 1}
+                       : (winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2});
+  return o;
+}
+
+// Crest pools hold at most 10 of each kind; the excess is lost.
+void DdmState::add_crests(Seat s, Crest c, int n) {
+  auto& pool = crests_[s][static_cast<int>(c)];
+  const int before = pool;
+  pool = static_cast<std::uint8_t>(std::clamp(before + n, 0, kCrestCap));
+  if (pool != before) log(kEvCrests, s, static_cast<int>(c), pool - before);
+}
+
+void DdmState::end_game(int winner) {
+  winner_ = static_cast<std::int8_t>(winner);
+  phase_ = Phase::kOver;
+  log(kEvGameOver, winner);
+}
+
+int DdmState::dungeon_squares(Seat s) const {
+  int n = 0;
+  for (auto& sq : board_) n += sq.dungeon == s;
+  return n;
+}
+
+int DdmState::monsters_on_field(Seat s) const {
+  int n = 0;
+  for (int i = 0; i < num_pieces_; ++i)
+    n += pieces_[i].owner == s && pieces_[i].where == Where::kField && !def(static_cast<PieceId>(i)).is_item;
+  return n;
+}
+
+int DdmState::levels_on_field(Seat s) const {
+  int n = 0;
+  for (int i = 0; i < num_pieces_; ++i)
+    if (pieces_[i].owner == s && pieces_[i].where == Where::kField && !def(static_cast<PieceId>(i)).is_item)
+      n += def(static_cast<PieceId>(i)).level;
+  return n;
+}
+
+// Material, damage to masters, crests and closeness to the enemy master.
+double DdmState::heuristic(Seat seat) const {
+  if (phase_ == Phase::kOver) return winner_ == seat ? 1e6 : (winner_ == -1 ? 0 : -1e6);
+  double score = 0;
+  for (Seat s = 0; s < 2; ++s) {
+    const double sign = s == seat ? 1 : -1;
+    double mine = -400.0 * master_damage_[s];
+    for (int k = 0; k < kCrestKinds; ++k) mine += 2.0 * crests_[s][k];
+    for (int i = 0; i < num_pieces_; ++i) {
+      const Piece& p = pieces_[i];
+      if (p.owner != s || p.where != Where::kField || def(static_cast<PieceId>(i)).is_item) continue;
+      const PieceDef& d = def(static_cast<PieceId>(i));
+      mine += 20.0 * d.level + 0.5 * (d.hp - p.damage) + 0.3 * attack_of(static_cast<PieceId>(i));
+      mine += 3.0 * (20 - manhattan(p.pos, master_square(opponent(s))));
+    }
+    mine += 0.5 * dungeon_squares(s);
+    score += sign * mine;
+  }
+  return score;
+}
+
+}  // namespace tt::ddm

@@ -1,0 +1,342 @@
+// Views (what a seat may see) and the saved form. The saved form is also the
+// "state" block of a DDM scenario (docs/scenario-format.md): pieces are listed
+// with where they are, the dungeon is drawn as 19 rows of 13 characters.
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "games/ddm/state.h"
+
+namespace tt::ddm {
+
+using nlohmann::json;
+
+namespace {
+
+const char* kPhaseNames[] = {"roll", "summon", "place", "standby", "main", "attack", "defend", "defense", "chain", "end", "over"};
+const char* kWhereNames[] = {"reserve", "field", "gone"};
+
+json crest_json(const Crests& c) {
+  json j = json::object();
+  for (int k = 0; k < kCrestKinds; ++k) j[crest_name(static_cast<Crest>(k))] = c[k];
+  return j;
+}
+
+json keywords_json(std::uint8_t kw) {
+  json a = json::array();
+  if (kw & kFlying) a.push_back("flying");
+  if (kw & kTunnel) a.push_back("tunnel");
+  if (kw & kRanged) a.push_back("ranged");
+  return a;
+}
+
+std::uint8_t keywords_from(const json& a) {
+  std::uint8_t kw = 0;
+  for (auto& k : a) {
+    const std::string s = k.get<std::string>();
+    kw |= s == "flying" ? kFlying : s == "tunnel" ? kTunnel : s == "ranged" ? kRanged : throw Error("unknown keyword " + s);
+  }
+  return kw;
+}
+
+}  // namespace
+
+void DdmState::view(Seat viewer, json& out) const {
+  const bool referee = viewer == kReferee;
+  out = json::object();
+  out["game"] = "ddm";
+  out["turn"] = turn_;
+  out["round"] = round();
+  out["turn_limit"] = rules_->turn_limit;
+  out["turn_player"] = turn_player_;
+  out["phase"] = kPhaseNames[static_cast<int>(phase_)];
+  out["pending"] = phase_ == Phase::kOver ? json::array() : json::array({deciding()});
+  out["winner"] = phase_ == Phase::kOver && winner_ >= 0 ? json(winner_) : json(nullptr);
+  out["rolls_done"] = rolls_done_;
+  json levels = json::array();
+  for (int l = 1; l <= 4; ++l)
+    if (summon_levels_ & (1u << l)) levels.push_back(l);
+  out["summon_levels"] = levels;
+  json players = json::array();
+  for (Seat s = 0; s < 2; ++s) {
+    json dice = json::array();
+    for (auto d : dice_[s]) dice.push_back(rules_->pool.dice[d].id);
+    json pj = {{"seat", s}, {"master", {{"square", master_square(s).str()}, {"damage", master_damage_[s]}}},
+               {"crests", crest_json(crests_[s])}, {"dice", dice}, {"dungeon_squares", dungeon_squares(s)},
+               {"monsters_on_field", monsters_on_field(s)}};
+    json reserve = json::array(), gone = json::array();
+    int reserve_size = 0;
+    for (int i = 0; i < num_pieces_; ++i) {
+      if (pieces_[i].owner != s) continue;
+      if (pieces_[i].where == Where::kReserve) {
+        ++reserve_size;
+        if (referee || viewer == s) reserve.push_back(def(static_cast<PieceId>(i)).id);
+      }
+      if (pieces_[i].where == Where::kGone && (!def(static_cast<PieceId>(i)).is_item || pieces_[i].revealed || referee || viewer == s))
+        gone.push_back(def(static_cast<PieceId>(i)).id);
+    }
+    pj["reserve_size"] = reserve_size;
+    if (referee || viewer == s) pj["reserve"] = reserve;
+    pj["gone"] = gone;
+    players.push_back(pj);
+  }
+  out["players"] = players;
+  json field = json::array();
+  for (int i = 0; i < num_pieces_; ++i) {
+    const Piece& pc = pieces_[i];
+    const PieceId p = static_cast<PieceId>(i);
+    if (pc.where != Where::kField) continue;
+    const PieceDef& d = def(p);
+    json pj = {{"square", pc.pos.str()}, {"owner", pc.owner}};
+    if (d.is_item) {
+      pj["kind"] = "item";
+      // An item is hidden from the opponent until it triggers.
+      if (referee || viewer == pc.owner || pc.revealed) pj["id"] = d.id;
+      pj["revealed"] = pc.revealed;
+    } else {
+      pj["kind"] = "monster";
+      pj["id"] = d.id;
+      pj["name"] = d.name;
+      pj["level"] = d.level;
+      pj["hp"] = d.hp;
+      pj["damage"] = pc.damage;
+      pj["atk"] = attack_of(p);
+      pj["def"] = defense_of(p);
+      pj["keywords"] = keywords_json(keywords_of(p));
+      pj["moved"] = pc.moved;
+      pj["attacks"] = pc.attacks;
+    }
+    field.push_back(pj);
+  }
+  out["field"] = field;
+  json rows = json::array(), crust = json::array();
+  for (int r = 0; r < Board::kRows; ++r) {
+    std::string row;
+    for (int c = 0; c < Board::kCols; ++c) {
+      const Square& sq = board_[Board::index({static_cast<std::int8_t>(c), static_cast<std::int8_t>(r)})];
+      row += sq.dungeon < 0 ? '.' : static_cast<char>('0' + sq.dungeon);
+      if (sq.crust) crust.push_back(std::to_string(c) + "," + std::to_string(r));
+    }
+    rows.push_back(row);
+  }
+  out["dungeon"] = rows;
+  out["crust"] = crust;
+  out["battle"] = battle_.active
+                      ? json{{"attacker", battle_.attacker == kMaster ? json("master") : json(pieces_[battle_.attacker].pos.str())},
+                             {"attacking_seat", battle_.attacking_seat},
+                             {"defender", pieces_[battle_.defender].pos.str()},
+                             {"defended", battle_.defended}}
+                      : json(nullptr);
+  json chain = json::array();
+  for (std::size_t i = 0; i < chain_.size(); ++i) {
+    const Link& l = chain_[i];
+    chain.push_back({{"piece", pieces_[l.piece].pos.str()}, {"ability", l.ability}, {"seat", l.seat},
+                     {"target", l.target == kNoTarget ? json(nullptr) : json(Board::at(l.target).str())},
+                     {"negated", l.negated}, {"in_battle", l.in_battle}});
+  }
+  out["chain"] = chain;
+}
+
+void DdmState::save(json& out) const {
+  view(kReferee, out);
+  json pieces = json::array();
+  for (int i = 0; i < num_pieces_; ++i) {
+    const Piece& pc = pieces_[i];
+    pieces.push_back({{"id", def(static_cast<PieceId>(i)).id}, {"owner", pc.owner},
+                      {"where", kWhereNames[static_cast<int>(pc.where)]}, {"square", pc.pos.str()},
+                      {"damage", pc.damage}, {"revealed", pc.revealed}, {"moved", pc.moved},
+                      {"attacks", pc.attacks}, {"used", pc.used},
+                      {"mods", {pc.atk_perm, pc.def_perm, pc.atk_turn, pc.def_turn, pc.atk_battle, pc.def_battle, pc.shield_battle}},
+                      {"kw", {keywords_json(pc.kw_perm), keywords_json(pc.kw_turn), keywords_json(pc.kw_chain)}},
+                      {"range_bonus", pc.range_bonus}});
+  }
+  out["pieces"] = pieces;
+  out.erase("field");
+  for (Seat s = 0; s < 2; ++s) {
+    out["players"][s]["master_attacked"] = master_attacked_[s];
+    out["players"][s].erase("reserve");
+  }
+  out["summoned"] = summoned_;
+  out["summoning"] = summoning_ == kNoPiece ? json(nullptr) : json(summoning_);
+  out["resume"] = kPhaseNames[static_cast<int>(resume_)];
+  out["window_seat"] = window_seat_;
+  out["chain_priority"] = chain_.priority();
+  out["chain_passes"] = chain_.passes();
+  out["last_roll"] = {last_roll_die_, last_roll_face_};
+  json rng = json::array();
+  for (auto w : rng_.words()) rng.push_back(std::to_string(w));
+  out["rng"] = rng;
+  out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
+}
+
+void DdmState::load(const json& j) {
+  if (!j.is_object()) throw Error("a DDM state must be a JSON object");
+  const Pool& pool = rules_->pool;
+  auto phase_of = [](const std::string& n) {
+    for (int i = 0; i <= static_cast<int>(Phase::kOver); ++i)
+      if (n == kPhaseNames[i]) return static_cast<Phase>(i);
+    throw Error("unknown phase '" + n + "'");
+  };
+  auto coord = [](const json& v) {
+    Coord c;
+    if (!v.is_string() || !parse_coord(v.get<std::string>(), c) || !Board::in_bounds(c))
+      throw Error("bad square " + v.dump() + " (expected \"col,row\" inside 13x19)");
+    return c;
+  };
+  auto seat = [](const json& v) {
+    const int s = v.get<int>();
+    if (s < 0 || s > 1) throw Error("seats are 0 or 1");
+    return s;
+  };
+  try {
+    phase_ = phase_of(j.value("phase", "main"));
+    turn_ = static_cast<std::int16_t>(j.value("turn", 1));
+    turn_player_ = seat(j.value("turn_player", json(0)));
+    rolls_done_ = static_cast<std::uint8_t>(j.value("rolls_done", phase_ == Phase::kRoll ? 0 : 2));
+    summoned_ = j.value("summoned", false);
+    summon_levels_ = 0;
+    for (auto& l : j.value("summon_levels", json::array())) summon_levels_ |= static_cast<std::uint8_t>(1u << l.get<int>());
+    const json players = j.value("players", json::array());
+    for (Seat s = 0; s < 2; ++s) {
+      const json pj = s < static_cast<Seat>(players.size()) ? players[s] : json::object();
+      const json dice = pj.value("dice", json("standard"));
+      std::vector<int> ids;
+      if (dice.is_string()) {
+        auto it = pool.dice_sets.find(dice.get<std::string>());
+        if (it == pool.dice_sets.end()) throw Error("unknown dice set " + dice.dump());
+        ids = it->second;
+      } else {
+        for (auto& d : dice) {
+          const int id = pool.find_die(d.get<std::string>());
+          if (id < 0) throw Error("unknown die " + d.dump());
+          ids.push_back(id);
+        }
+      }
+      if (ids.size() != kDice) throw Error("a player has 12 dice");
+      for (int i = 0; i < kDice; ++i) dice_[s][i] = static_cast<std::uint16_t>(ids[i]);
+      crests_[s] = {};
+      const json crests = pj.value("crests", json::object());
+      for (auto& [k, v] : crests.items()) {
+        int idx = -1;
+        for (int c = 0; c < kCrestKinds; ++c)
+          if (crest_name(static_cast<Crest>(c)) == k) idx = c;
+        if (idx < 0 || v.get<int>() < 0 || v.get<int>() > kCrestCap) throw Error("bad crest count " + k);
+        crests_[s][idx] = static_cast<std::uint8_t>(v.get<int>());
+      }
+      const json master = pj.value("master", json::object());
+      master_damage_[s] = static_cast<std::uint8_t>(master.value("damage", pj.value("master_damage", 0)));
+      master_attacked_[s] = pj.value("master_attacked", false);
+    }
+    board_ = {};
+    const json rows = j.value("dungeon", json::array());
+    if (!rows.empty() && rows.size() != Board::kRows) throw Error("dungeon has 19 rows");
+    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+      const std::string row = rows[r].get<std::string>();
+      if (row.size() != Board::kCols) throw Error("each dungeon row has 13 characters");
+      for (int c = 0; c < Board::kCols; ++c) {
+        if (row[c] != '.' && row[c] != '0' && row[c] != '1') throw Error("dungeon rows use '.', '0' and '1'");
+        board_[r * Board::kCols + c].dungeon = static_cast<std::int8_t>(row[c] == '.' ? -1 : row[c] - '0');
+      }
+    }
+    for (auto& c : j.value("crust", json::array())) board_[Board::index(coord(c))].crust = true;
+    num_pieces_ = 0;
+    for (auto& pj : j.value("pieces", json::array())) {
+      if (num_pieces_ >= kMaxPieces) throw Error("too many pieces");
+      Piece pc;
+      const int d = pool.find_piece(pj.at("id").get<std::string>());
+      if (d < 0) throw Error("unknown piece " + pj.at("id").dump());
+      pc.def = static_cast<std::uint16_t>(d);
+      pc.owner = static_cast<std::int8_t>(seat(pj.value("owner", json(0))));
+      const std::string where = pj.value("where", "field");
+      pc.where = where == "reserve" ? Where::kReserve : where == "gone" ? Where::kGone
+                 : where == "field" ? Where::kField
+                                    : throw Error("where is reserve, field or gone");
+      if (pj.contains("square")) pc.pos = coord(pj["square"]);
+      pc.damage = static_cast<std::int16_t>(pj.value("damage", 0));
+      pc.revealed = pj.value("revealed", false);
+      pc.moved = pj.value("moved", false);
+      pc.attacks = static_cast<std::uint8_t>(pj.value("attacks", 0));
+      pc.used = static_cast<std::uint8_t>(pj.value("used", 0));
+      if (pj.contains("mods")) {
+        const auto m = pj["mods"].get<std::array<int, 7>>();
+        pc.atk_perm = static_cast<std::int16_t>(m[0]);
+        pc.def_perm = static_cast<std::int16_t>(m[1]);
+        pc.atk_turn = static_cast<std::int16_t>(m[2]);
+        pc.def_turn = static_cast<std::int16_t>(m[3]);
+        pc.atk_battle = static_cast<std::int16_t>(m[4]);
+        pc.def_battle = static_cast<std::int16_t>(m[5]);
+        pc.shield_battle = static_cast<std::int16_t>(m[6]);
+      }
+      if (pj.contains("kw")) {
+        pc.kw_perm = keywords_from(pj["kw"].at(0));
+        pc.kw_turn = keywords_from(pj["kw"].at(1));
+        pc.kw_chain = keywords_from(pj["kw"].at(2));
+      }
+      pc.range_bonus = static_cast<std::uint8_t>(pj.value("range_bonus", 0));
+      const PieceId id = num_pieces_++;
+      pieces_[id] = pc;
+      if (pc.where == Where::kField) {
+        Square& sq = board_[Board::index(pc.pos)];
+        if (pc.pos == master_square(0) || pc.pos == master_square(1)) throw Error("a piece on a dungeon master's square");
+        if (sq.dungeon < 0) throw Error("piece at " + pc.pos.str() + " is not on a dungeon square");
+        PieceId& slot = pool.pieces[d].is_item ? sq.item : sq.piece;
+        if (slot != kNoPiece) throw Error("two pieces on " + pc.pos.str());
+        slot = id;
+      }
+    }
+    auto piece_at = [&](const json& v) -> PieceId {
+      const Coord c = coord(v);
+      const PieceId p = board_[Board::index(c)].piece;
+      if (p == kNoPiece) throw Error("no monster on " + c.str());
+      return p;
+    };
+    battle_ = Battle{};
+    if (j.contains("battle") && !j["battle"].is_null()) {
+      const json& b = j["battle"];
+      battle_.active = true;
+      battle_.attacking_seat = seat(b.value("attacking_seat", json(turn_player_)));
+      battle_.attacker = b.value("attacker", json("master")) == "master" ? kMaster : piece_at(b["attacker"]);
+      battle_.defender = piece_at(b.at("defender"));
+      battle_.defended = b.value("defended", false);
+    }
+    chain_.clear();
+    for (auto& l : j.value("chain", json::array())) {
+      Link link;
+      link.piece = piece_at(l.at("piece"));
+      link.ability = static_cast<std::uint8_t>(l.value("ability", 0));
+      if (link.ability >= def(link.piece).abilities.size()) throw Error("no such ability");
+      link.target = l.contains("target") && !l["target"].is_null() ? static_cast<std::uint16_t>(Board::index(coord(l["target"]))) : kNoTarget;
+      link.seat = static_cast<std::int8_t>(seat(l.value("seat", json(pieces_[link.piece].owner))));
+      link.negated = l.value("negated", false);
+      link.in_battle = l.value("in_battle", false);
+      chain_.push(link, link.seat, order_);
+    }
+    if (!chain_.empty()) chain_.restore(j.value("chain_priority", 1 - chain_.top().seat), j.value("chain_passes", 0));
+    if (phase_ == Phase::kChain && chain_.empty()) throw Error("phase chain needs a chain");
+    if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend || phase_ == Phase::kDefenseWindow) && !battle_.active)
+      throw Error("a battle phase needs a battle");
+    summoning_ = j.contains("summoning") && !j["summoning"].is_null() ? static_cast<PieceId>(j["summoning"].get<int>()) : kNoPiece;
+    if (phase_ == Phase::kPlace && (summoning_ >= num_pieces_ || pieces_[summoning_].where != Where::kReserve))
+      throw Error("phase place needs \"summoning\": the index of a reserve piece");
+    resume_ = phase_of(j.value("resume", "main"));
+    window_seat_ = seat(j.value("window_seat", json(turn_player_)));
+    if (j.contains("last_roll")) {
+      last_roll_die_ = j["last_roll"].at(0).get<std::array<std::uint8_t, 3>>();
+      last_roll_face_ = j["last_roll"].at(1).get<std::array<std::uint8_t, 3>>();
+    }
+    if (j.contains("rng")) {
+      std::array<std::uint64_t, 4> w{};
+      for (int i = 0; i < 4; ++i) w[i] = std::stoull(j["rng"].at(i).get<std::string>());
+      rng_.set_words(w);
+    }
+    winner_ = static_cast<std::int8_t>(j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
+    if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
+  } catch (const json::exception& e) {
+    throw Error(std::string("bad DDM state: ") + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw Error(std::string("bad DDM state: ") + e.what());
+  } catch (const std::out_of_range& e) {
+    throw Error(std::string("bad DDM state: ") + e.what());
+  }
+}
+
+}  // namespace tt::ddm
