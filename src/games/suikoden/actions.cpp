@@ -69,7 +69,8 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kCounterDecline, 0, 0, 0});
       return;
     case Phase::kCasualties:
-      per_def(*this, out, kCasualty, places_[battle_.place].dispatched[seat], 0, any);
+      per_def(*this, out, kCasualty, places_[battle_.place].dispatched[seat], 0,
+              [&](Card c) { return def(c).troops > 0; });  // printed troops cover the enemy's
       return;
     case Phase::kStation:
       per_def(*this, out, kStationPick, places_[battle_.place].dispatched[seat], 0,

@@ -18,9 +18,14 @@ void SuikodenState::begin_casualties() {
 
 // Turn player first. A side picks casualties one at a time until the printed
 // troops it lost reach the enemy's troops (overshooting when not exact) or it
-// has no one left; then its 0-troop characters go if it was not ahead.
+// has no character with printed troops left; then its 0-troop characters go
+// if it was not ahead. A 0-troop character covers nothing, so it is never a
+// casualty pick: only the not-ahead rule takes it.
 bool SuikodenState::owes_casualties(Seat s) const {
-  return battle_.to_cover[s] > 0 && !places_[battle_.place].dispatched[s].empty();
+  if (battle_.to_cover[s] <= 0) return false;
+  for (Card c : places_[battle_.place].dispatched[s])
+    if (def(c).troops > 0) return true;
+  return false;
 }
 
 void SuikodenState::lose_zero_troops(Seat s) {
