@@ -1,0 +1,79 @@
+// The subcommands as plain functions over streams, so tests can call them
+// without spawning a process. Each returns an exit code (errors.h) or throws
+// cli::Failure / tt::Error, which run_cli turns into a message and a code.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tt::cli {
+
+struct Io {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+  bool err_is_tty = false;  // draw progress bars in place
+};
+
+// What play and simulate share: the game and how to set it up.
+struct MatchArgs {
+  std::string game;
+  std::string seats;                 // "N", or per seat "human"/"ai"/an agent name (play)
+  std::optional<std::uint64_t> seed;
+  std::vector<std::string> decks;    // per seat: a deck file or a starter deck name
+  std::string variant;
+  std::vector<std::string> options;  // "key=value"
+};
+
+struct GamesArgs {
+  bool json = false;
+};
+
+struct PlayArgs {
+  MatchArgs match;
+  std::string agent = "greedy";  // for seats given as "ai"
+  std::string record;            // default records/<game>-<seed>.json
+};
+
+struct SimulateArgs {
+  MatchArgs match;
+  long games = 100;
+  std::string agents = "greedy,random";
+  bool swap = true;  // rotate agents over seats from game to game
+  bool json = false;
+  bool quiet = false;
+};
+
+struct ReplayArgs {
+  std::string file;
+  bool step = false;
+  std::string as = "referee";
+  bool json = false;
+};
+
+struct CheckDeckArgs {
+  std::string game;
+  std::string deck;  // a deck file or a starter deck name
+  bool json = false;
+};
+
+struct BenchArgs {
+  std::string game;  // empty: every game
+  long playouts = 2000;
+  std::uint64_t seed = 1;
+};
+
+int cmd_games(const GamesArgs& args, Io& io);
+int cmd_play(const PlayArgs& args, Io& io);
+int cmd_simulate(const SimulateArgs& args, Io& io);
+int cmd_replay(const ReplayArgs& args, Io& io);
+int cmd_check_deck(const CheckDeckArgs& args, Io& io);
+int cmd_bench(const BenchArgs& args, Io& io);
+int cmd_engine(Io& io);
+
+// Parses a whole command line (without the program name) and runs it.
+int run_cli(const std::vector<std::string>& args, Io& io);
+
+}  // namespace tt::cli

@@ -1,0 +1,45 @@
+// tabletop games: every game with its seats, variants, options and decks.
+#include <ostream>
+
+#include "cli/commands.h"
+#include "cli/errors.h"
+#include "protocol/catalog.h"
+
+namespace tt::cli {
+
+int cmd_games(const GamesArgs& args, Io& io) {
+  const nlohmann::json games = protocol::games_json();
+  if (args.json) {
+    io.out << games.dump(2) << "\n";
+    return kExitOk;
+  }
+  auto joined = [](const nlohmann::json& list) {
+    std::string s;
+    for (auto& x : list) s += (s.empty() ? "" : ", ") + x.get<std::string>();
+    return s.empty() ? std::string("-") : s;
+  };
+  for (auto& g : games) {
+    const int lo = g["min_seats"], hi = g["max_seats"];
+    io.out << g["name"].get<std::string>() << " - " << g["title"].get<std::string>() << " ("
+           << (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) << " seats)\n";
+    io.out << "  " << g["summary"].get<std::string>() << "\n";
+    io.out << "  variants:\n";
+    bool first = true;
+    for (auto& v : g["variants"]) {
+      io.out << "    " << v["name"].get<std::string>() << (first ? " (default)" : "") << ": "
+             << v["description"].get<std::string>() << "\n";
+      first = false;
+    }
+    io.out << "  options (--option KEY=VALUE):\n";
+    for (auto& o : g["options"]) {
+      const std::string allowed = o["allowed"].empty() ? "an integer" : joined(o["allowed"]);
+      io.out << "    " << o["key"].get<std::string>() << " = " << o["default"].get<std::string>() << " ("
+             << allowed << "): " << o["description"].get<std::string>() << "\n";
+    }
+    io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
+    io.out << "  agents: " << joined(g["agents"]) << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace tt::cli

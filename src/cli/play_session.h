@@ -1,0 +1,43 @@
+// One game at the terminal: humans type their choices, agents play the other
+// seats, and the record is written after every human decision and at the end.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/agent.h"
+#include "cli/commands.h"
+#include "core/match.h"
+
+namespace tt::cli {
+
+class PlaySession {
+ public:
+  // seats[s]: "human" or an agent name.
+  PlaySession(Match match, std::vector<std::string> seats, std::string record_path, Io& io);
+  // Plays until the game ends or a human quits. Returns the exit code.
+  int run();
+
+ private:
+  enum class Turn { kActed, kQuit };
+  Turn human_turn(Seat seat);
+  void ai_turn(Seat seat);
+  // Applies option `index` of `seat`'s list; false (and a message) if refused.
+  bool choose(Seat seat, const std::vector<OptionInfo>& options, std::size_t index);
+  void show_options(Seat seat, const std::vector<OptionInfo>& options, bool with_ids);
+  void show_help(Seat seat, const std::vector<OptionInfo>& options);
+  bool save(bool announce);
+  int finish(bool quit);
+  bool is_human(Seat seat) const { return seats_[seat] == "human"; }
+
+  Match match_;
+  std::vector<std::string> seats_;
+  std::vector<std::unique_ptr<Agent>> agents_;  // nullptr for humans
+  std::vector<std::size_t> seen_;               // per seat: log lines already shown
+  std::string record_path_;
+  Io& io_;
+  Rng rng_;
+  bool all_ai_ = true;
+};
+
+}  // namespace tt::cli

@@ -1,0 +1,15 @@
+// Where play keeps a match's record, and writing it.
+#pragma once
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace tt::cli {
+
+// records/<game>-<seed>.json
+std::string default_record_path(const std::string& game, std::uint64_t seed);
+
+// Writes the record (creating the directory). Returns "" or an error message.
+std::string write_record(const std::string& path, const nlohmann::json& record);
+
+}  // namespace tt::cli

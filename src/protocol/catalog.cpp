@@ -1,0 +1,37 @@
+#include "protocol/catalog.h"
+
+#include "ai/agent.h"
+#include "core/registry.h"
+
+namespace tt::protocol {
+
+using nlohmann::json;
+
+json game_json(const Game& game) {
+  json variants = json::array();
+  for (auto& v : game.variants())
+    variants.push_back({{"name", v.name}, {"description", v.description}, {"settings", v.settings}});
+  json options = json::array();
+  for (auto& o : game.option_specs())
+    options.push_back({{"key", o.key},
+                       {"default", o.default_value},
+                       {"description", o.description},
+                       {"allowed", o.allowed}});
+  return {{"name", game.name()},
+          {"title", game.title()},
+          {"summary", game.summary()},
+          {"min_seats", game.min_seats()},
+          {"max_seats", game.max_seats()},
+          {"variants", variants},
+          {"options", options},
+          {"starter_decks", game.starter_decks()},
+          {"agents", agent_names()}};
+}
+
+json games_json() {
+  json out = json::array();
+  for (auto& g : Registry::instance().games()) out.push_back(game_json(*g));
+  return out;
+}
+
+}  // namespace tt::protocol

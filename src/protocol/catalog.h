@@ -1,0 +1,15 @@
+// The games this program knows, described as JSON: title, seat range,
+// variants, option specs, starter decks and the agents that can play them.
+// Shared by the protocol's `games` command and `tabletop games --json`.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "core/game.h"
+
+namespace tt::protocol {
+
+nlohmann::json game_json(const Game& game);
+// Every registered game, as an array.
+nlohmann::json games_json();
+
+}  // namespace tt::protocol

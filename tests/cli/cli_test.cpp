@@ -1,0 +1,260 @@
+// The command line's commands, called as functions over string streams:
+// check-deck, simulate, bench, replay, play with scripted input, usage errors.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/bench.h"
+#include "cli/commands.h"
+#include "cli/record_file.h"
+#include "cli/stats.h"
+#include "core/match.h"
+#include "core/registry.h"
+
+namespace tt::cli {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    register_builtin_games();
+    dir = fs::temp_directory_path() /
+          ("tt_cli_test_" + std::to_string(getpid()) + "_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  // Runs a command line with `input` on stdin; fills out/err.
+  int run(const std::vector<std::string>& args, const std::string& input = "") {
+    in.str(input);
+    in.clear();
+    out.str("");
+    err.str("");
+    return run_cli(args, io);
+  }
+  std::string write(const std::string& name, const std::string& text) {
+    const fs::path p = dir / name;
+    std::ofstream(p) << text;
+    return p.string();
+  }
+  // A 50-card deck made from a starter deck's cards, as a deck object.
+  json starter(const std::string& name) { return Registry::instance().get("suikoden")->starter_deck(name); }
+
+  fs::path dir;
+  std::istringstream in;
+  std::ostringstream out, err;
+  Io io{in, out, err, false};
+};
+
+TEST_F(CliTest, HelpAndUsageErrors) {
+  EXPECT_EQ(run({"--help"}), 0);
+  EXPECT_NE(out.str().find("simulate"), std::string::npos);
+  for (const char* sub : {"games", "play", "simulate", "replay", "check-deck", "bench", "engine"}) {
+    EXPECT_EQ(run({sub, "--help"}), 0) << sub;
+    EXPECT_NE(out.str().find("Usage"), std::string::npos) << sub;
+  }
+  EXPECT_EQ(run({}), 1);
+  EXPECT_EQ(run({"frobnicate"}), 1);
+  EXPECT_EQ(run({"play"}), 1);
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "x"}), 1);
+  EXPECT_EQ(run({"simulate", "chess", "-n", "2", "-q"}), 1);
+  EXPECT_NE(err.str().find("unknown game"), std::string::npos);
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "2", "-q", "--agents", "greedy,bogus"}), 1);
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "2", "-q", "--variant", "nope"}), 1);
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "2", "-q", "--option", "hand_size"}), 1);
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "0", "-q"}), 1);
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "3"}), 1);
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "human,wizard"}), 1);
+}
+
+TEST_F(CliTest, GamesListsVariantsAndOptions) {
+  EXPECT_EQ(run({"games"}), 0);
+  EXPECT_NE(out.str().find("suikoden"), std::string::npos);
+  EXPECT_NE(out.str().find("chain-links"), std::string::npos);
+  EXPECT_EQ(run({"games", "--json"}), 0);
+  json games = json::parse(out.str());
+  EXPECT_EQ(games[0]["name"], "suikoden");
+}
+
+TEST_F(CliTest, CheckDeckAcceptsLegalDecks) {
+  EXPECT_EQ(run({"check-deck", "suikoden", "dawn"}), 0);
+  EXPECT_NE(out.str().find("legal"), std::string::npos);
+  const std::string file = write("deck.json", starter("ember").dump());
+  CheckDeckArgs args{"suikoden", file, true};
+  out.str("");
+  EXPECT_EQ(cmd_check_deck(args, io), 0);
+  EXPECT_TRUE(json::parse(out.str())["legal"].get<bool>());
+}
+
+TEST_F(CliTest, CheckDeckListsEveryBrokenRule) {
+  json deck = starter("dawn");
+  deck["cards"].push_back({{"card", "aldo"}, {"count", 3}});  // too many cards and copies
+  const std::string file = write("bad.json", deck.dump());
+  EXPECT_EQ(run({"check-deck", "suikoden", file}), 1);
+  EXPECT_NE(out.str().find("[deck size]"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("[copies]"), std::string::npos) << out.str();
+  EXPECT_EQ(run({"check-deck", "suikoden", file, "--json"}), 1);
+  json r = json::parse(out.str());
+  EXPECT_FALSE(r["legal"].get<bool>());
+  std::set<std::string> rules;
+  for (auto& p : r["problems"]) rules.insert(p["rule"].get<std::string>());
+  EXPECT_TRUE(rules.count("deck size") && rules.count("copies"));
+}
+
+TEST_F(CliTest, CheckDeckUnreadableIsExitTwo) {
+  EXPECT_EQ(run({"check-deck", "suikoden", (dir / "missing.json").string()}), 2);
+  EXPECT_EQ(run({"check-deck", "suikoden", write("broken.json", "{\"cards\": [")}), 2);
+  EXPECT_EQ(run({"check-deck", "suikoden", "no-such-starter"}), 2);
+  EXPECT_EQ(run({"check-deck", "nogame", "dawn"}), 1);
+}
+
+TEST_F(CliTest, SimulateReportsSeatsAgentsAndLengths) {
+  SimulateArgs args;
+  args.match.game = "suikoden";
+  args.match.seed = 7;
+  args.games = 12;
+  args.json = true;
+  args.quiet = true;
+  out.str("");
+  ASSERT_EQ(cmd_simulate(args, io), 0);
+  json r = json::parse(out.str());
+  ASSERT_EQ(r["per_seat"].size(), 2u);
+  ASSERT_EQ(r["per_agent"].size(), 2u);
+  for (auto& t : r["per_seat"]) EXPECT_EQ(t["games"], 12);
+  for (auto& t : r["per_agent"]) {
+    EXPECT_EQ(t["games"], 12);
+    EXPECT_LE(t["ci95"][0].get<double>(), t["win_rate"].get<double>());
+    EXPECT_GE(t["ci95"][1].get<double>(), t["win_rate"].get<double>());
+  }
+  EXPECT_TRUE(r["per_seat"][0]["agent"].is_null());  // seats rotate
+  EXPECT_GT(r["length"]["decisions"]["min"].get<double>(), 0);
+  EXPECT_TRUE(r["length"]["turns"].is_object());
+  // Same seed, same games.
+  const std::string first = r["per_agent"].dump();
+  out.str("");
+  ASSERT_EQ(cmd_simulate(args, io), 0);
+  EXPECT_EQ(json::parse(out.str())["per_agent"].dump(), first);
+}
+
+TEST_F(CliTest, SimulateTextAndFixedSeats) {
+  ASSERT_EQ(run({"simulate", "suikoden", "-n", "4", "--agents", "random", "--no-swap", "--seed", "3"}), 0);
+  EXPECT_NE(out.str().find("seat 0 (random#1)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("95% CI"), std::string::npos);
+  EXPECT_NE(err.str().find("simulated 4/4"), std::string::npos);  // progress unless --quiet
+}
+
+TEST_F(CliTest, WilsonInterval) {
+  auto [lo, hi] = wilson95(50, 100);
+  EXPECT_NEAR(lo, 0.4038, 1e-3);
+  EXPECT_NEAR(hi, 0.5962, 1e-3);
+  EXPECT_EQ(wilson95(0, 0), std::make_pair(0.0, 1.0));
+  EXPECT_EQ(wilson95(0, 10).first, 0.0);
+  EXPECT_EQ(wilson95(10, 10).second, 1.0);
+  EXPECT_NEAR(summarize({3, 1, 2, 10}).median, 2.5, 1e-12);
+}
+
+TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
+  auto game = Registry::instance().get("suikoden");
+  const BenchResult a = run_bench(*game, 30, 1), b = run_bench(*game, 30, 1), c = run_bench(*game, 30, 2);
+  EXPECT_EQ(a.games, 30);
+  EXPECT_GT(a.decisions, 30);
+  EXPECT_EQ(a.signature, b.signature);
+  EXPECT_EQ(a.decisions, b.decisions);
+  EXPECT_NE(a.signature, c.signature);
+  ASSERT_EQ(run({"bench", "suikoden", "-n", "30"}), 0);
+  char sig[17];
+  std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(a.signature));
+  EXPECT_NE(out.str().find(std::string("signature ") + sig), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("playouts/s"), std::string::npos);
+}
+
+TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {
+  const std::string path = (dir / "recs" / "game.json").string();
+  std::string input;
+  for (int i = 0; i < 3000; ++i) input += (i % 3 == 0 ? "2\n" : "1\n");
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "5", "--record", path}, input), 0) << err.str();
+  EXPECT_NE(out.str().find("Game over"), std::string::npos);
+  EXPECT_NE(out.str().find("Record written to " + path), std::string::npos);
+  ASSERT_TRUE(fs::exists(path));
+  std::ifstream f(path);
+  Match replayed = Match::from_record(json::parse(f));
+  EXPECT_TRUE(replayed.state().is_terminal());
+  // And replay prints every decision and the results.
+  ASSERT_EQ(run({"replay", path}), 0);
+  EXPECT_NE(out.str().find("Final results"), std::string::npos);
+  ASSERT_EQ(run({"replay", path, "--json", "--as", "1"}), 0);
+  EXPECT_EQ(json::parse(out.str())["steps"].size(), replayed.decisions().size());
+}
+
+TEST_F(CliTest, PlayQuitAndEndOfInputKeepTheRecord) {
+  const std::string path = (dir / "quit.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "6", "--record", path}, "h\n42\nnonsense\n1\ns\n1\nq\n"), 0);
+  EXPECT_NE(out.str().find("not an option"), std::string::npos);
+  EXPECT_NE(out.str().find("Record saved to"), std::string::npos);
+  std::ifstream f(path);
+  json record = json::parse(f);
+  int mine = 0;
+  for (auto& d : record["decisions"]) mine += d["seat"] == 0;
+  EXPECT_EQ(mine, 2);
+  // End of input in the middle of a game also leaves.
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "6", "--record", path}, "keep\n"), 0);
+  std::ifstream g(path);
+  EXPECT_FALSE(json::parse(g)["decisions"].empty());
+  EXPECT_EQ(default_record_path("suikoden", 12), "records/suikoden-12.json");
+}
+
+TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
+  const std::string path = (dir / "ai.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "greedy,random", "--seed", "2", "--record", path}), 0);
+  EXPECT_NE(out.str().find("Game over"), std::string::npos);
+  EXPECT_TRUE(fs::exists(path));
+}
+
+TEST_F(CliTest, PlayRefusesIllegalDecks) {
+  json deck = starter("dawn");
+  deck["cards"] = json::array({"aldo"});
+  EXPECT_EQ(run({"play", "suikoden", "--deck", write("d.json", deck.dump()), "--record", (dir / "x.json").string()}), 2);
+  EXPECT_NE(err.str().find("[deck size]"), std::string::npos);
+  EXPECT_EQ(run({"play", "suikoden", "--deck", "nope"}), 2);
+  EXPECT_EQ(run({"play", "suikoden", "--deck", "dawn", "--deck", "iron", "--deck", "river"}), 1);
+}
+
+TEST_F(CliTest, ReplayRefusesBadRecords) {
+  EXPECT_EQ(run({"replay", (dir / "none.json").string()}), 2);
+  EXPECT_EQ(run({"replay", write("a.json", "[1,2]")}), 2);
+  const std::string path = (dir / "r.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "3", "--record", path}), 0);
+  std::ifstream f(path);
+  json record = json::parse(f);
+  record["decisions"][3]["option"] = "zzz";
+  EXPECT_EQ(run({"replay", write("t.json", record.dump())}), 2);
+  EXPECT_NE(err.str().find("decision 3"), std::string::npos) << err.str();
+  EXPECT_EQ(run({"replay", path, "--as", "7"}), 1);
+}
+
+TEST_F(CliTest, ReplayStepWaitsForEnter) {
+  const std::string path = (dir / "s.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "4", "--record", path}), 0);
+  ASSERT_EQ(run({"replay", path, "--step"}, "\n\n"), 0);  // two Enters, then input ends: runs through
+  EXPECT_NE(out.str().find("Enter for the next decision"), std::string::npos);
+  EXPECT_NE(out.str().find("Final results"), std::string::npos);
+}
+
+TEST_F(CliTest, EngineCommandServesTheProtocol) {
+  ASSERT_EQ(run({"engine"}, "{\"cmd\":\"games\"}\n{\"cmd\":\"quit\"}\n"), 0);
+  std::istringstream lines(out.str());
+  std::string first;
+  std::getline(lines, first);
+  EXPECT_TRUE(json::parse(first)["ok"].get<bool>());
+}
+
+}  // namespace
+}  // namespace tt::cli

@@ -1,0 +1,280 @@
+// The engine protocol, driven line by line: every command, hostile input,
+// refused decisions that change nothing, a whole game, save and load.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/match.h"
+#include "core/registry.h"
+#include "protocol/engine.h"
+#include "protocol/limits.h"
+
+namespace tt::protocol {
+namespace {
+
+using nlohmann::json;
+
+class ProtocolTest : public ::testing::Test {
+ protected:
+  void SetUp() override { register_builtin_games(); }
+
+  // Sends one line; the reply must always be one JSON object with "ok".
+  json send(const std::string& line) {
+    const std::string reply = engine.handle_line(line);
+    EXPECT_EQ(reply.find('\n'), std::string::npos);
+    json j = json::parse(reply);
+    EXPECT_TRUE(j.is_object() && j.contains("ok")) << reply;
+    return j;
+  }
+  json ok(const std::string& line) {
+    json j = send(line);
+    EXPECT_TRUE(j.value("ok", false)) << line << " -> " << j.dump();
+    return j;
+  }
+  json refused(const std::string& line) {
+    json j = send(line);
+    EXPECT_FALSE(j.value("ok", true)) << line << " -> " << j.dump();
+    EXPECT_TRUE(j.contains("error") && j["error"].is_string() && !j["error"].get<std::string>().empty());
+    return j;
+  }
+  json start(std::uint64_t seed = 3) {
+    return ok(R"({"cmd":"new","game":"suikoden","seed":)" + std::to_string(seed) + "}");
+  }
+  json referee_view() { return ok(R"({"cmd":"view","seat":"referee"})")["view"]; }
+
+  Engine engine;
+};
+
+TEST_F(ProtocolTest, GamesDescribesEveryGame) {
+  json r = ok(R"({"cmd":"games","id":1})");
+  EXPECT_EQ(r["id"], 1);
+  ASSERT_FALSE(r["games"].empty());
+  const json& g = r["games"][0];
+  EXPECT_EQ(g["name"], "suikoden");
+  for (const char* key : {"title", "min_seats", "max_seats", "variants", "options", "starter_decks", "agents"})
+    EXPECT_TRUE(g.contains(key)) << key;
+  EXPECT_FALSE(g["starter_decks"].empty());
+  EXPECT_NE(std::find(g["agents"].begin(), g["agents"].end(), "greedy"), g["agents"].end());
+}
+
+TEST_F(ProtocolTest, NewStartsAMatchWithPendingDecisions) {
+  json r = ok(R"({"cmd":"new","game":"suikoden","seats":2,"variant":"short","options":{"hand_size":7},
+                  "decks":["dawn",null],"seed":42,"id":"x"})");
+  EXPECT_EQ(r["id"], "x");
+  EXPECT_EQ(r["setup"]["seed"], 42);
+  EXPECT_EQ(r["setup"]["options"]["hand_size"], "7");
+  EXPECT_FALSE(r["terminal"].get<bool>());
+  ASSERT_FALSE(r["pending"].empty());
+  const json& p = r["pending"][0];
+  EXPECT_TRUE(p["seat"].is_number_integer());
+  EXPECT_FALSE(p["prompt"].get<std::string>().empty());
+  ASSERT_FALSE(p["options"].empty());
+  EXPECT_TRUE(p["options"][0].contains("id") && p["options"][0].contains("label"));
+  EXPECT_EQ(ok(R"({"cmd":"pending"})")["pending"], r["pending"]);
+}
+
+TEST_F(ProtocolTest, BadSetupsAreRefusedAndKeepTheCurrentMatch) {
+  start(5);
+  const json before = referee_view();
+  for (const char* line : {
+           R"({"cmd":"new"})", R"({"cmd":"new","game":"nope"})", R"({"cmd":"new","game":5})",
+           R"({"cmd":"new","game":"suikoden","seats":3})", R"({"cmd":"new","game":"suikoden","seats":"2"})",
+           R"({"cmd":"new","game":"suikoden","seats":1e300})",
+           R"({"cmd":"new","game":"suikoden","seats":4294967298})",
+           R"({"cmd":"new","game":"suikoden","seed":-1})", R"({"cmd":"new","game":"suikoden","seed":1.5})",
+           R"({"cmd":"new","game":"suikoden","seed":"12x"})",
+           R"({"cmd":"new","game":"suikoden","seed":123456789012345678901234567890})",
+           R"({"cmd":"new","game":"suikoden","variant":"nope"})",
+           R"({"cmd":"new","game":"suikoden","options":{"nope":"1"}})",
+           R"({"cmd":"new","game":"suikoden","options":[1]})",
+           R"({"cmd":"new","game":"suikoden","options":{"hand_size":[1]}})",
+           R"({"cmd":"new","game":"suikoden","decks":{"a":1}})",
+           R"({"cmd":"new","game":"suikoden","decks":["nope"]})",
+           R"({"cmd":"new","game":"suikoden","decks":[{"cards":["aldo"]}]})",
+           R"({"cmd":"new","game":"suikoden","decks":[7]})"})
+    refused(line);
+  EXPECT_EQ(referee_view(), before);
+}
+
+TEST_F(ProtocolTest, EveryMatchCommandNeedsAMatchFirst) {
+  for (const char* cmd : {"pending", "act", "ai", "view", "log", "save", "results"})
+    refused(std::string(R"({"cmd":")") + cmd + R"(","seat":0,"option":"keep"})");
+  EXPECT_EQ(engine.match(), nullptr);
+}
+
+TEST_F(ProtocolTest, GarbageIsAnsweredNeverFatal) {
+  const std::vector<std::string> lines = {
+      "", "garbage", "{", "}", "[]", "null", "42", "\"cmd\"", "{}", "{\"cmd\":null}", "{\"cmd\":[1]}",
+      "{\"cmd\":{\"a\":1}}", "{\"cmd\":\"games\"", "{\"cmd\":\"GAMES\"}", "{\"cmd\":\"\"}",
+      "\"\xff\xfe\"", "{\"cmd\":\"\xc3\x28\"}", std::string("{\"cmd\":\"ga\0mes\"}", 16),
+      std::string(100000, '['), "{\"id\":" + std::string(70, '[') + std::string(70, ']') + ",\"cmd\":\"games\"}",
+      std::string(kMaxLineBytes + 1, ' '), "{\"cmd\":\"games\"} trailing", "1e999999", "-"};
+  for (auto& line : lines) refused(line);
+  EXPECT_FALSE(engine.done());
+  ok(R"({"cmd":"games"})");  // still serving
+}
+
+TEST_F(ProtocolTest, WrongTypesAndRangesAreRefusedAndChangeNothing) {
+  start();
+  const json before = referee_view();
+  const std::string keep = R"(,"option":"keep"})";
+  for (const std::string& line : std::vector<std::string>{
+           R"({"cmd":"act","seat":"0")" + keep, R"({"cmd":"act","seat":0.5)" + keep,
+           R"({"cmd":"act","seat":-1)" + keep, R"({"cmd":"act","seat":2)" + keep,
+           R"({"cmd":"act","seat":4294967296)" + keep, R"({"cmd":"act","seat":18446744073709551615)" + keep,
+           R"({"cmd":"act","seat":99999999999999999999999)" + keep, R"({"cmd":"act","seat":true)" + keep,
+           R"({"cmd":"act","option":"keep"})", R"({"cmd":"act","seat":0})", R"({"cmd":"act","seat":0,"option":7})",
+           R"({"cmd":"act","seat":0,"option":"keep","as":"everyone"})",
+           R"({"cmd":"ai","seat":0,"agent":"bogus"})", R"({"cmd":"ai","seat":9})", R"({"cmd":"ai","agent":3})",
+           R"({"cmd":"ai","seat":0,"as":5})", R"({"cmd":"view"})", R"({"cmd":"view","seat":"x"})",
+           R"({"cmd":"view","seat":2})", R"({"cmd":"view","seat":[0]})", R"({"cmd":"log","since":-1})",
+           R"({"cmd":"log","since":"0"})", R"({"cmd":"log","as":7})", R"({"cmd":"load"})",
+           R"({"cmd":"load","record":5})", R"({"cmd":"load","scenario":[]})",
+           R"({"cmd":"load","record":{},"scenario":{}})"})
+    refused(line);
+  EXPECT_EQ(referee_view(), before);
+  EXPECT_TRUE(engine.match()->decisions().empty());
+}
+
+TEST_F(ProtocolTest, ActForASeatWithNothingPendingIsRefused) {
+  json r = start();
+  const int pending = r["pending"][0]["seat"];
+  const int other = 1 - pending;
+  const std::string id = r["pending"][0]["options"][0]["id"];
+  const json before = referee_view();
+  json e = refused(R"({"cmd":"act","seat":)" + std::to_string(other) + R"(,"option":")" + id + "\"}");
+  EXPECT_NE(e["error"].get<std::string>().find("no decision pending"), std::string::npos);
+  EXPECT_EQ(referee_view(), before);
+}
+
+TEST_F(ProtocolTest, UnknownOptionIsRefusedAndTheStateIsUnchanged) {
+  json r = start();
+  const int seat = r["pending"][0]["seat"];
+  const json before = referee_view();
+  const json log_before = ok(R"({"cmd":"log"})");
+  for (const char* id : {"zzz", "", "dispatch:nobody:m9", "KEEP"})
+    refused(R"({"cmd":"act","seat":)" + std::to_string(seat) + R"(,"option":")" + id + "\"}");
+  EXPECT_EQ(referee_view(), before);
+  EXPECT_EQ(ok(R"({"cmd":"log"})"), log_before);
+  EXPECT_EQ(ok(R"({"cmd":"pending"})")["pending"], r["pending"]);
+}
+
+TEST_F(ProtocolTest, ActAppliesTheOptionAndReturnsNewLogLines) {
+  json r = start();
+  const int seat = r["pending"][0]["seat"];
+  json a = ok(R"({"cmd":"act","seat":)" + std::to_string(seat) + R"(,"option":"keep","id":9})");
+  EXPECT_EQ(a["id"], 9);
+  EXPECT_EQ(a["decisions"], 1);
+  EXPECT_FALSE(a["log"].empty());
+  EXPECT_TRUE(a.contains("pending") && a.contains("terminal"));
+  json log = ok(R"({"cmd":"log","since":0,"as":"referee"})");
+  EXPECT_EQ(log["next"], log["log"].size());
+  EXPECT_TRUE(ok(R"({"cmd":"log","since":1000000})")["log"].empty());
+}
+
+TEST_F(ProtocolTest, SeatViewsHideWhatTheRefereeSees) {
+  start();
+  json referee = ok(R"({"cmd":"view","seat":"referee"})");
+  json seat0 = ok(R"({"cmd":"view","seat":0})");
+  EXPECT_NE(referee["view"], seat0["view"]);
+  EXPECT_FALSE(seat0["text"].get<std::string>().empty());
+}
+
+TEST_F(ProtocolTest, AFullGameDrivenByTheAiCommandEnds) {
+  start(11);
+  json r;
+  int steps = 0;
+  do {
+    r = ok(R"({"cmd":"ai","agent":")" + std::string(steps % 2 ? "random" : "greedy") + "\"}");
+    ASSERT_TRUE(r["option"].is_string());
+    ASSERT_LT(++steps, 5000);
+  } while (!r["terminal"].get<bool>());
+  EXPECT_TRUE(r["pending"].empty());
+  json results = ok(R"({"cmd":"results"})");
+  EXPECT_TRUE(results["terminal"].get<bool>());
+  EXPECT_EQ(results["results"].size(), 2u);
+  refused(R"({"cmd":"ai"})");
+  refused(R"({"cmd":"act","seat":0,"option":"keep"})");
+  EXPECT_EQ(ok(R"({"cmd":"save"})")["record"]["decisions"].size(), static_cast<std::size_t>(steps));
+}
+
+TEST_F(ProtocolTest, SaveThenLoadReproducesTheView) {
+  start(21);
+  for (int i = 0; i < 25; ++i) ok(R"({"cmd":"ai","agent":"random"})");
+  const json record = ok(R"({"cmd":"save"})")["record"];
+  EXPECT_EQ(record["format"], "tabletop-record");
+  Engine other;
+  json loaded = json::parse(other.handle_line(json{{"cmd", "load"}, {"record", record}}.dump()));
+  ASSERT_TRUE(loaded["ok"].get<bool>()) << loaded.dump();
+  EXPECT_EQ(loaded["decisions"], 25);
+  for (const char* viewer : {"\"referee\"", "0", "1"}) {
+    const std::string req = std::string(R"({"cmd":"view","seat":)") + viewer + "}";
+    EXPECT_EQ(json::parse(other.handle_line(req)), ok(req));
+  }
+  EXPECT_EQ(json::parse(other.handle_line(R"({"cmd":"pending"})")), ok(R"({"cmd":"pending"})"));
+}
+
+TEST_F(ProtocolTest, BadRecordsAreRefusedAndKeepTheCurrentMatch) {
+  start(4);
+  ok(R"({"cmd":"ai"})");
+  json record = ok(R"({"cmd":"save"})")["record"];
+  const json before = referee_view();
+  json no_format = record;
+  no_format.erase("format");
+  json bad_option = record;
+  bad_option["decisions"][0]["option"] = "zzz";
+  json huge_seat = record;
+  huge_seat["decisions"][0]["seat"] = 4294967296ull;
+  json bad_seed = record;
+  bad_seed["setup"]["seed"] = -3;
+  json bad_game = record;
+  bad_game["game"] = "chess";
+  for (auto& r : {no_format, bad_option, huge_seat, bad_seed, bad_game})
+    refused(json{{"cmd", "load"}, {"record", r}}.dump());
+  EXPECT_EQ(referee_view(), before);
+}
+
+TEST_F(ProtocolTest, LoadScenarioStartsFromTheGivenState) {
+  auto game = Registry::instance().get("suikoden");
+  tt::Setup setup;
+  setup.seed = 8;
+  Match m(game, setup);
+  json state;
+  m.state().save(state);
+  ok(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"setup", {{"seed", 8}}}, {"state", state}}}}.dump());
+  EXPECT_EQ(referee_view(), m.view(kReferee));
+  const json before = referee_view();
+  refused(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"state", {{"players", "x"}}}}}}.dump());
+  refused(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"state", 5}}}}.dump());
+  refused(json{{"cmd", "load"}, {"scenario", {{"setup", {{"seed", 1}}}}}}.dump());
+  EXPECT_EQ(referee_view(), before);
+  // Without a state the scenario is a new game from its setup.
+  ok(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"setup", {{"seed", 8}}}}}}.dump());
+  EXPECT_EQ(referee_view(), m.view(kReferee));
+}
+
+TEST_F(ProtocolTest, ServeAnswersEachLineAndStopsAtQuit) {
+  std::istringstream in("{\"cmd\":\"games\"}\n\n   \nnot json\r\n" + std::string(kMaxLineBytes + 10, 'x') +
+                        "\n{\"cmd\":\"quit\",\"id\":3}\n{\"cmd\":\"games\"}\n");
+  std::ostringstream out;
+  EXPECT_EQ(serve(in, out), 0);
+  std::istringstream replies(out.str());
+  std::vector<json> got;
+  for (std::string line; std::getline(replies, line);) got.push_back(json::parse(line));
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_TRUE(got[0]["ok"].get<bool>());
+  EXPECT_FALSE(got[1]["ok"].get<bool>());
+  EXPECT_FALSE(got[2]["ok"].get<bool>());
+  EXPECT_EQ(got[3], (json{{"ok", true}, {"bye", true}, {"id", 3}}));
+}
+
+TEST_F(ProtocolTest, ServeEndsAtEndOfInputWithoutQuit) {
+  std::istringstream in("{\"cmd\":\"games\"}");  // no final newline
+  std::ostringstream out;
+  EXPECT_EQ(serve(in, out), 0);
+  EXPECT_TRUE(json::parse(out.str())["ok"].get<bool>());
+}
+
+}  // namespace
+}  // namespace tt::protocol
