@@ -310,7 +310,7 @@ void DdmState::load(const json& j) {
       link.in_battle = l.value("in_battle", false);
       chain_.push(link, link.seat, order_);
     }
-    if (!chain_.empty()) chain_.restore(j.value("chain_priority", 1 - chain_.top().seat), j.value("chain_passes", 0));
+    chain_.restore(j.value("chain_priority", chain_.empty() ? 0 : 1 - chain_.top().seat), j.value("chain_passes", 0));
     if (phase_ == Phase::kChain && chain_.empty()) throw Error("phase chain needs a chain");
     if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend || phase_ == Phase::kDefenseWindow) && !battle_.active)
       throw Error("a battle phase needs a battle");
