@@ -48,8 +48,9 @@ class Game {
   }
 
   // A new game at its very first decision. Throws tt::Error on a bad seat
-  // count, option or deck.
-  virtual std::unique_ptr<State> new_state(const Setup& setup) const = 0;
+  // count, option or deck. With a log, set-up events (first player, opening
+  // draws) are written to it too.
+  virtual std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const = 0;
   // A state described explicitly (a scenario's "state", or State::save output).
   // Fields a scenario leaves out take defaults. Throws tt::Error when malformed.
   virtual std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const = 0;

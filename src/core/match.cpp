@@ -7,8 +7,7 @@ namespace tt {
 
 Match::Match(std::shared_ptr<const Game> game, Setup setup)
     : game_(std::move(game)), setup_(std::move(setup)), log_(std::make_unique<EventLog>()) {
-  state_ = game_->new_state(setup_);
-  state_->attach_log(log_.get());
+  state_ = game_->new_state(setup_, log_.get());
 }
 
 Match::Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state)
@@ -41,11 +40,14 @@ std::string Match::act(Seat seat, const std::string& option_id) {
 }
 
 std::string Match::act(Seat seat, Action action) {
-  const std::string id =
-      seat >= 0 && seat < state_->num_seats() ? state_->action_id(seat, action) : std::string();
-  std::string error = state_->try_apply(seat, action);
-  if (error.empty()) decisions_.push_back({seat, id});
-  return error;
+  // The id is rendered only for a legal option, before it changes the state.
+  auto probe = state_->clone();
+  std::string error = probe->try_apply(seat, action);
+  if (!error.empty()) return error;
+  const std::string id = state_->action_id(seat, action);
+  state_->apply_action(seat, action);
+  decisions_.push_back({seat, id});
+  return {};
 }
 
 nlohmann::json Match::view(Seat viewer) const {
@@ -95,7 +97,9 @@ Match Match::from_record(const nlohmann::json& record) {
     if (!d.is_object() || !d.contains("seat") || !d["seat"].is_number_integer() ||
         !d.contains("option") || !d["option"].is_string())
       throw Error("record decision " + std::to_string(i) + " needs an integer seat and a string option");
-    std::string err = m.act(d["seat"].get<int>(), d["option"].get<std::string>());
+    const auto seat = d["seat"].get<std::int64_t>();
+    if (seat < 0 || seat >= kMaxSeats) throw Error("record decision " + std::to_string(i) + ": no seat " + std::to_string(seat));
+    std::string err = m.act(static_cast<Seat>(seat), d["option"].get<std::string>());
     if (!err.empty()) throw Error("record decision " + std::to_string(i) + ": " + err);
   }
   return m;
@@ -105,7 +109,12 @@ Setup setup_from_json(const nlohmann::json& j) {
   if (!j.is_object()) throw Error("setup must be an object");
   Setup s;
   try {
-    s.seats = j.value("seats", 2);
+    if (j.contains("seats")) {
+      if (!j["seats"].is_number_integer()) throw Error("seats must be an integer");
+      const auto seats = j["seats"].get<std::int64_t>();
+      if (seats < 1 || seats > kMaxSeats) throw Error("seats must be between 1 and 8");
+      s.seats = static_cast<int>(seats);
+    }
     s.variant = j.value("variant", std::string());
     if (j.contains("options")) {
       if (!j["options"].is_object()) throw Error("options must be an object of strings");
@@ -118,9 +127,18 @@ Setup setup_from_json(const nlohmann::json& j) {
     }
     if (j.contains("seed")) {
       const auto& seed = j["seed"];
-      if (seed.is_number_unsigned() || seed.is_number_integer()) s.seed = seed.get<std::uint64_t>();
-      else if (seed.is_string()) s.seed = std::stoull(seed.get<std::string>());
-      else throw Error("seed must be a number");
+      if (seed.is_number_unsigned()) {
+        s.seed = seed.get<std::uint64_t>();
+      } else if (seed.is_number_integer()) {
+        throw Error("seed must not be negative");
+      } else if (seed.is_string()) {
+        const std::string text = seed.get<std::string>();
+        if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+          throw Error("seed must be a non-negative integer");
+        s.seed = std::stoull(text);
+      } else {
+        throw Error("seed must be a number");
+      }
     }
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("bad setup: ") + e.what());

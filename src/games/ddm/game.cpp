@@ -118,7 +118,7 @@ std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) con
   return problems;
 }
 
-std::unique_ptr<State> DdmGame::new_state(const Setup& setup) const {
+std::unique_ptr<State> DdmGame::new_state(const Setup& setup, EventLog* log) const {
   if (setup.seats != 2) throw Error("Dungeon Dice Monsters is for exactly 2 players");
   auto rules = std::make_shared<const Rules>(pool_, resolve_options(setup));
   std::array<std::vector<int>, 2> dice, pieces;
@@ -138,6 +138,7 @@ std::unique_ptr<State> DdmGame::new_state(const Setup& setup) const {
     pieces[s] = d.pieces;
   }
   auto st = std::make_unique<DdmState>(rules);
+  st->attach_log(log);
   st->start(dice, pieces, setup.seed);
   return st;
 }

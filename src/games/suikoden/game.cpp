@@ -161,7 +161,7 @@ std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<c
 
 }  // namespace
 
-std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup) const {
+std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup, EventLog* log) const {
   auto rules = make_rules(*this, pool_, setup);
   std::array<std::vector<int>, 2> decks;
   std::array<int, 2> commanders{-1, -1};
@@ -181,6 +181,7 @@ std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup) const {
     commanders[s] = d.commander;
   }
   auto state = std::make_unique<SuikodenState>(rules);
+  state->attach_log(log);
   state->start(decks, commanders, setup.seed);
   return state;
 }
