@@ -100,19 +100,34 @@ int DdmState::levels_on_field(Seat s) const {
 }
 
 // Material, damage to masters, crests and closeness to the enemy master.
+// A battle in progress counts with its likely result (the defender guards
+// when it has a defence crest), and a piece being summoned counts as placed,
+// so one step of lookahead sees what an attack or a summon is worth.
 double DdmState::heuristic(Seat seat) const {
   if (phase_ == Phase::kOver) return winner_ == seat ? 1e6 : (winner_ == -1 ? 0 : -1e6);
+  int expected_hit = 0;
+  if (battle_.active) {
+    const int atk = battle_.attacker == kMaster ? 10 : attack_of(battle_.attacker);
+    const bool guard = battle_.defended || crests_[opponent(battle_.attacking_seat)][static_cast<int>(Crest::kDefense)] > 0;
+    expected_hit = std::max(0, (guard ? atk - defense_of(battle_.defender) : atk) - pieces_[battle_.defender].shield_battle);
+  }
   double score = 0;
   for (Seat s = 0; s < 2; ++s) {
     const double sign = s == seat ? 1 : -1;
     double mine = -400.0 * master_damage_[s];
-    for (int k = 0; k < kCrestKinds; ++k) mine += 2.0 * crests_[s][k];
+    for (int k = 0; k < kCrestKinds; ++k) mine += (k == static_cast<int>(Crest::kAttack) ? 4.0 : 2.0) * crests_[s][k];
     for (int i = 0; i < num_pieces_; ++i) {
       const Piece& p = pieces_[i];
-      if (p.owner != s || p.where != Where::kField || def(static_cast<PieceId>(i)).is_item) continue;
-      const PieceDef& d = def(static_cast<PieceId>(i));
-      mine += 20.0 * d.level + 0.5 * (d.hp - p.damage) + 0.3 * attack_of(static_cast<PieceId>(i));
-      mine += 3.0 * (20 - manhattan(p.pos, master_square(opponent(s))));
+      const PieceId id = static_cast<PieceId>(i);
+      const bool placing = phase_ == Phase::kPlace && id == summoning_;
+      if (p.owner != s || def(id).is_item || (p.where != Where::kField && !placing)) continue;
+      const PieceDef& d = def(id);
+      const int damage = p.damage + (battle_.active && id == battle_.defender ? expected_hit : 0);
+      if (damage >= d.hp) continue;  // as good as destroyed
+      const Coord at = placing ? master_square(s) : p.pos;
+      const int dist = manhattan(at, master_square(opponent(s)));
+      mine += 40.0 * d.level + 1.0 * (d.hp - damage) + 0.5 * attack_of(id);
+      mine += 4.0 * (20 - dist) + (dist <= range_of(id) ? 60.0 : 0.0);
     }
     mine += 0.5 * dungeon_squares(s);
     score += sign * mine;
