@@ -18,7 +18,7 @@ bool DdmState::timing_ok(PieceId p, const Ability& a, Seat s) const {
   if ((a.op == Op::kAbsorb || a.op == Op::kShield) && !in_battle) return false;
   if (a.op == Op::kNegate && phase_ != Phase::kChain) return false;
   switch (phase_) {
-    case Phase::kChain: return a.timing == Timing::kTrap && chain_.top().piece != p;
+    case Phase::kChain: return a.timing == Timing::kTrap && chain_.top().piece != p && !chain_.full();
     case Phase::kMain:
       return s == turn_player_ && (a.timing == Timing::kMagic || a.timing == Timing::kAny || a.timing == Timing::kTrap);
     case Phase::kAttackWindow: return a.timing == Timing::kTrap || (a.timing == Timing::kAttack && p == battle_.attacker);

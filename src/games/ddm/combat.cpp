@@ -44,13 +44,17 @@ int DdmState::range_of(PieceId p) const {
 
 // A target along a row or column within range (1: orthogonally adjacent);
 // a flying monster can only be attacked by a flyer. A dungeon master attacks
-// adjacent monsters only.
+// adjacent monsters only, and is never the target of a second attack of a
+// multi-attack monster (rule text: "デューカーツインソードの連続攻撃も不可").
 bool DdmState::can_target(PieceId attacker, Seat s, Coord from, Coord target) const {
   if (!Board::in_bounds(target)) return false;
   const bool master_target = target == master_square(opponent(s));
   const PieceId victim = board_[Board::index(target)].piece;
   if (!master_target && (victim == kNoPiece || pieces_[victim].owner == s)) return false;
   if (attacker == kMaster) return !master_target && orthogonally_adjacent(from, target) && !(keywords_of(victim) & kFlying);
+  // A dungeon master is immune to continuous attack: only a monster's first
+  // attack of the turn may target it.
+  if (master_target && pieces_[attacker].attacks > 0) return false;
   const int dist = manhattan(from, target);
   if (dist < 1 || dist > range_of(attacker) || (from.col != target.col && from.row != target.row)) return false;
   return master_target || !(keywords_of(victim) & kFlying) || (keywords_of(attacker) & kFlying);
