@@ -37,7 +37,11 @@ std::string SuikodenState::render(Seat viewer) const {
   }
   if (viewer >= 0 && viewer < 2) {
     line("Your hand:");
-    for (Card c : players_[viewer].hand) line("   " + card_label(c));
+    for (Card c : players_[viewer].hand) {
+      const bool picked = phase_ == Phase::kMulligan && viewer == deciding_ && mulligan_pick_.contains(c);
+      line(std::string(picked ? " ->" : "   ") + card_label(c) + (def(c).text.empty() ? "" : " - " + def(c).text));
+    }
+    if (phase_ == Phase::kMulligan && viewer == deciding_ && !mulligan_pick_.empty()) line("   (-> marks a card you chose to return)");
   }
   return out;
 }
