@@ -29,9 +29,12 @@ void BM_RandomPlayout(benchmark::State& bs) {
     rng.reseed(seed++);
     decisions += random_playout(*st, rng, scratch);
   }
-  bs.counters["games/s"] = benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
-  bs.counters["decisions/s"] = benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
-  bs.counters["decisions/game"] = static_cast<double>(decisions) / static_cast<double>(bs.iterations());
+  bs.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
+  bs.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  bs.counters["decisions/game"] =
+      static_cast<double>(decisions) / static_cast<double>(bs.iterations());
 }
 BENCHMARK(BM_RandomPlayout);
 

@@ -37,7 +37,9 @@ std::unique_ptr<Agent> make_agent(const std::string& name) {
   throw Error("unknown agent '" + name + "' (known: random, greedy)");
 }
 
-std::vector<std::string> agent_names() { return {"random", "greedy"}; }
+std::vector<std::string> agent_names() {
+  return {"random", "greedy"};
+}
 
 long random_playout(State& state, Rng& rng, ActionList& scratch) {
   long decisions = 0;

@@ -14,7 +14,8 @@ namespace {
 
 void add_match_options(CLI::App* cmd, MatchArgs& m) {
   cmd->add_option("--seed", m.seed, "Seed of the (first) game");
-  cmd->add_option("--deck", m.decks, "Deck for the next seat: a deck JSON file or a starter deck name (repeatable)")
+  cmd->add_option("--deck", m.decks,
+                  "Deck for the next seat: a deck JSON file or a starter deck name (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--variant", m.variant, "Rule variant (see `tabletop games`)");
   cmd->add_option("--option", m.options, "Rule option KEY=VALUE on top of the variant (repeatable)")
@@ -23,7 +24,9 @@ void add_match_options(CLI::App* cmd, MatchArgs& m) {
 
 }  // namespace
 
-int cmd_engine(Io& io) { return protocol::serve(io.in, io.out); }
+int cmd_engine(Io& io) {
+  return protocol::serve(io.in, io.out);
+}
 
 int run_cli(const std::vector<std::string>& args, Io& io) {
   CLI::App app{"tabletop: a rules engine for tabletop card and dice games"};
@@ -31,50 +34,64 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   app.require_subcommand(1);
 
   GamesArgs games;
-  auto* games_cmd = app.add_subcommand("games", "List the games with their variants, options and starter decks");
+  auto* games_cmd =
+      app.add_subcommand("games", "List the games with their variants, options and starter decks");
   games_cmd->add_flag("--json", games.json, "Print JSON (as the engine protocol's `games`)");
 
   PlayArgs play;
   auto* play_cmd = app.add_subcommand("play", "Play a game at the terminal against AI seats");
   play_cmd->add_option("game", play.match.game, "Game name")->required();
-  play_cmd->add_option("--seats", play.match.seats,
-                       "N (seat 0 is you, the rest AI) or one word per seat: human,ai,greedy,random");
+  play_cmd->add_option(
+      "--seats", play.match.seats,
+      "N (seat 0 is you, the rest AI) or one word per seat: human,ai,greedy,random");
   add_match_options(play_cmd, play.match);
-  play_cmd->add_option("--agent", play.agent, "Agent for the `ai` seats: greedy or random")->capture_default_str();
-  play_cmd->add_option("--record", play.record, "Where to write the record (default records/GAME-SEED.json)");
+  play_cmd->add_option("--agent", play.agent, "Agent for the `ai` seats: greedy or random")
+      ->capture_default_str();
+  play_cmd->add_option("--record", play.record,
+                       "Where to write the record (default records/GAME-SEED.json)");
 
   SimulateArgs sim;
-  auto* sim_cmd = app.add_subcommand("simulate", "Play AI against AI and report win rates and game lengths");
+  auto* sim_cmd =
+      app.add_subcommand("simulate", "Play AI against AI and report win rates and game lengths");
   sim_cmd->add_option("game", sim.match.game, "Game name")->required();
   sim_cmd->add_option("-n,--games", sim.games, "Number of games")->capture_default_str();
-  sim_cmd->add_option("--agents", sim.agents, "Agents, one per seat (comma separated)")->capture_default_str();
+  sim_cmd->add_option("--agents", sim.agents, "Agents, one per seat (comma separated)")
+      ->capture_default_str();
   sim_cmd->add_option("--seats", sim.match.seats, "Number of seats (default: the game's minimum)");
   add_match_options(sim_cmd, sim.match);
   bool no_swap = false;
-  sim_cmd->add_flag("--no-swap", no_swap, "Keep each agent at its seat instead of rotating seats between games");
+  sim_cmd->add_flag("--no-swap", no_swap,
+                    "Keep each agent at its seat instead of rotating seats between games");
   sim_cmd->add_flag("--json", sim.json, "Print the report as JSON");
   sim_cmd->add_flag("-q,--quiet", sim.quiet, "No progress on stderr");
 
   ReplayArgs replay;
-  auto* replay_cmd = app.add_subcommand("replay", "Re-play a record, printing each decision and the log");
-  replay_cmd->add_option("file", replay.file, "Record file (from play, or the engine's `save`)")->required();
+  auto* replay_cmd =
+      app.add_subcommand("replay", "Re-play a record, printing each decision and the log");
+  replay_cmd->add_option("file", replay.file, "Record file (from play, or the engine's `save`)")
+      ->required();
   replay_cmd->add_flag("--step", replay.step, "Wait for Enter between decisions");
-  replay_cmd->add_option("--as", replay.as, "Show the log as this seat, or as the referee")->capture_default_str();
+  replay_cmd->add_option("--as", replay.as, "Show the log as this seat, or as the referee")
+      ->capture_default_str();
   replay_cmd->add_flag("--json", replay.json, "Print JSON");
 
   CheckDeckArgs check;
-  auto* check_cmd = app.add_subcommand("check-deck", "Check a deck against the game's deck-building rules");
+  auto* check_cmd =
+      app.add_subcommand("check-deck", "Check a deck against the game's deck-building rules");
   check_cmd->add_option("game", check.game, "Game name")->required();
   check_cmd->add_option("deck", check.deck, "Deck JSON file, or a starter deck name")->required();
   check_cmd->add_flag("--json", check.json, "Print JSON");
 
   BenchArgs bench;
-  auto* bench_cmd = app.add_subcommand("bench", "Fixed-seed random playouts: behaviour signature and speed");
+  auto* bench_cmd =
+      app.add_subcommand("bench", "Fixed-seed random playouts: behaviour signature and speed");
   bench_cmd->add_option("game", bench.game, "Game name (default: every game)");
-  bench_cmd->add_option("-n,--playouts", bench.playouts, "Number of playouts")->capture_default_str();
+  bench_cmd->add_option("-n,--playouts", bench.playouts, "Number of playouts")
+      ->capture_default_str();
   bench_cmd->add_option("--seed", bench.seed, "First seed")->capture_default_str();
 
-  auto* engine_cmd = app.add_subcommand("engine", "Speak the JSON-lines engine protocol on stdin/stdout");
+  auto* engine_cmd =
+      app.add_subcommand("engine", "Speak the JSON-lines engine protocol on stdin/stdout");
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());

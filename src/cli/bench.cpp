@@ -27,7 +27,8 @@ BenchResult run_bench(const Game& game, long n, std::uint64_t seed) {
     r.decisions += random_playout(*state, rng, scratch);
     const std::uint64_t fp = state->fingerprint();
     unsigned char bytes[8];
-    for (int b = 0; b < 8; ++b) bytes[b] = static_cast<unsigned char>(fp >> (8 * b));  // little-endian
+    for (int b = 0; b < 8; ++b)
+      bytes[b] = static_cast<unsigned char>(fp >> (8 * b));  // little-endian
     r.signature = fnv1a(bytes, sizeof bytes, r.signature);
     ++r.games;
   }
@@ -38,8 +39,10 @@ BenchResult run_bench(const Game& game, long n, std::uint64_t seed) {
 int cmd_bench(const BenchArgs& args, Io& io) {
   if (args.playouts < 1) usage_error("-n must be at least 1");
   std::vector<std::shared_ptr<const Game>> games;
-  if (args.game.empty()) games = Registry::instance().games();
-  else games.push_back(find_game(args.game));
+  if (args.game.empty())
+    games = Registry::instance().games();
+  else
+    games.push_back(find_game(args.game));
   for (auto& g : games) {
     const BenchResult r = run_bench(*g, args.playouts, args.seed);
     char sig[17];

@@ -16,8 +16,11 @@ int cmd_check_deck(const CheckDeckArgs& args, Io& io) {
   if (args.json) {
     nlohmann::json list = nlohmann::json::array();
     for (auto& p : problems) list.push_back({{"rule", p.rule}, {"message", p.message}});
-    io.out << nlohmann::json{{"game", game->name()}, {"deck", args.deck}, {"legal", problems.empty()},
-                             {"problems", list}}.dump(2)
+    io.out << nlohmann::json{{"game", game->name()},
+                             {"deck", args.deck},
+                             {"legal", problems.empty()},
+                             {"problems", list}}
+                  .dump(2)
            << "\n";
   } else if (problems.empty()) {
     io.out << args.deck << ": legal " << game->name() << " deck\n";

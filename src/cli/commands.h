@@ -20,9 +20,9 @@ struct Io {
 // What play and simulate share: the game and how to set it up.
 struct MatchArgs {
   std::string game;
-  std::string seats;                 // "N", or per seat "human"/"ai"/an agent name (play)
+  std::string seats;  // "N", or per seat "human"/"ai"/an agent name (play)
   std::optional<std::uint64_t> seed;
-  std::vector<std::string> decks;    // per seat: a deck file or a starter deck name
+  std::vector<std::string> decks;  // per seat: a deck file or a starter deck name
   std::string variant;
   std::vector<std::string> options;  // "key=value"
 };

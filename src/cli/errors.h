@@ -7,7 +7,8 @@ namespace tt::cli {
 
 enum ExitCode : int {
   kExitOk = 0,
-  kExitUsage = 1,     // bad arguments, unknown game/variant/option/agent; also "illegal deck" in check-deck
+  kExitUsage =
+      1,  // bad arguments, unknown game/variant/option/agent; also "illegal deck" in check-deck
   kExitBadInput = 2,  // an unreadable or illegal deck or record
   kExitInternal = 3,  // a bug, or a file that could not be written
 };
@@ -21,7 +22,11 @@ class Failure : public std::runtime_error {
   int code_;
 };
 
-[[noreturn]] inline void usage_error(const std::string& message) { throw Failure(kExitUsage, message); }
-[[noreturn]] inline void bad_input(const std::string& message) { throw Failure(kExitBadInput, message); }
+[[noreturn]] inline void usage_error(const std::string& message) {
+  throw Failure(kExitUsage, message);
+}
+[[noreturn]] inline void bad_input(const std::string& message) {
+  throw Failure(kExitBadInput, message);
+}
 
 }  // namespace tt::cli

@@ -21,7 +21,8 @@ int cmd_games(const GamesArgs& args, Io& io) {
   for (auto& g : games) {
     const int lo = g["min_seats"], hi = g["max_seats"];
     io.out << g["name"].get<std::string>() << " - " << g["title"].get<std::string>() << " ("
-           << (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi)) << " seats)\n";
+           << (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi))
+           << " seats)\n";
     io.out << "  " << g["summary"].get<std::string>() << "\n";
     io.out << "  variants:\n";
     bool first = true;
@@ -33,8 +34,8 @@ int cmd_games(const GamesArgs& args, Io& io) {
     io.out << "  options (--option KEY=VALUE):\n";
     for (auto& o : g["options"]) {
       const std::string allowed = o["allowed"].empty() ? "an integer" : joined(o["allowed"]);
-      io.out << "    " << o["key"].get<std::string>() << " = " << o["default"].get<std::string>() << " ("
-             << allowed << "): " << o["description"].get<std::string>() << "\n";
+      io.out << "    " << o["key"].get<std::string>() << " = " << o["default"].get<std::string>()
+             << " (" << allowed << "): " << o["description"].get<std::string>() << "\n";
     }
     io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
     io.out << "  agents: " << joined(g["agents"]) << "\n";

@@ -17,7 +17,8 @@ std::string trimmed(std::string s) {
 
 // A number from 1 to n, or 0.
 std::size_t as_choice(const std::string& text, std::size_t n) {
-  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos) return 0;
+  if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
+    return 0;
   const std::size_t k = std::stoul(text);
   return k >= 1 && k <= n ? k : 0;
 }
@@ -35,7 +36,9 @@ void PlaySession::show_options(Seat seat, const std::vector<OptionInfo>& options
 
 void PlaySession::show_help(Seat seat, const std::vector<OptionInfo>& options) {
   io_.out << "Type the number of an option (or its id, shown in brackets), then Enter.\n"
-             "  t  show the table again\n  s  save the record to " << record_path_ << "\n"
+             "  t  show the table again\n  s  save the record to "
+          << record_path_
+          << "\n"
              "  q  quit (the record is saved)\n  h  this help\n";
   show_options(seat, options, true);
 }
@@ -83,7 +86,8 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
       for (std::size_t i = 0; i < options.size(); ++i)
         if (options[i].id == line) index = i + 1;
     if (index == 0) {
-      io_.out << "'" << line << "' is not an option: type 1 to " << options.size() << ", an option id, or h for help\n";
+      io_.out << "'" << line << "' is not an option: type 1 to " << options.size()
+              << ", an option id, or h for help\n";
       continue;
     }
     if (choose(seat, options, index - 1)) return Turn::kActed;

@@ -7,7 +7,8 @@
 
 namespace tt::cli {
 
-PlaySession::PlaySession(Match match, std::vector<std::string> seats, std::string record_path, Io& io)
+PlaySession::PlaySession(Match match, std::vector<std::string> seats, std::string record_path,
+                         Io& io)
     : match_(std::move(match)),
       seats_(std::move(seats)),
       seen_(seats_.size(), 0),
@@ -24,14 +25,17 @@ int PlaySession::run() {
   const State& st = match_.state();
   io_.out << match_.game().title() << ", seed " << match_.setup().seed << "\n";
   for (std::size_t s = 0; s < seats_.size(); ++s)
-    io_.out << "  seat " << s << ": " << (is_human(static_cast<Seat>(s)) ? "you (human)" : seats_[s]) << "\n";
+    io_.out << "  seat " << s << ": "
+            << (is_human(static_cast<Seat>(s)) ? "you (human)" : seats_[s]) << "\n";
   while (!st.is_terminal()) {
     // Agents decide first, so a human is only asked when no agent is pending.
     Seat human = kNoSeat, agent = kNoSeat;
     for (Seat s = 0; s < st.num_seats(); ++s) {
       if (!has_seat(st.pending_seats(), s)) continue;
-      if (is_human(s)) human = human == kNoSeat ? s : human;
-      else agent = agent == kNoSeat ? s : agent;
+      if (is_human(s))
+        human = human == kNoSeat ? s : human;
+      else
+        agent = agent == kNoSeat ? s : agent;
     }
     if (agent != kNoSeat) {
       ai_turn(agent);
@@ -49,9 +53,11 @@ void PlaySession::ai_turn(Seat seat) {
   const std::size_t from = match_.log().size();
   const Action action = agents_[seat]->choose(match_.state(), seat, rng_);
   const std::string error = match_.act(seat, action);
-  if (!error.empty()) throw Failure(kExitInternal, "agent " + seats_[seat] + " chose an illegal option: " + error);
+  if (!error.empty())
+    throw Failure(kExitInternal, "agent " + seats_[seat] + " chose an illegal option: " + error);
   if (all_ai_)
-    for (auto& line : match_.log_json(kReferee, from)) io_.out << "  " << line["text"].get<std::string>() << "\n";
+    for (auto& line : match_.log_json(kReferee, from))
+      io_.out << "  " << line["text"].get<std::string>() << "\n";
 }
 
 bool PlaySession::save(bool announce) {
@@ -74,19 +80,23 @@ int PlaySession::finish(bool quit) {
     }
   if (st.is_terminal()) {
     if (me != kReferee) {
-      for (auto& line : match_.log_json(me, seen_[me])) io_.out << "  " << line["text"].get<std::string>() << "\n";
+      for (auto& line : match_.log_json(me, seen_[me]))
+        io_.out << "  " << line["text"].get<std::string>() << "\n";
       io_.out << "\n" << st.render(me);
     }
     io_.out << "\nGame over.\n";
     const auto results = match_.results();
     for (std::size_t s = 0; s < results.size(); ++s)
-      io_.out << "  seat " << s << (is_human(static_cast<Seat>(s)) ? " (you)" : " (" + seats_[s] + ")") << ": "
-              << results[s]["result"].get<std::string>() << ", place " << results[s]["place"].get<int>() << "\n";
+      io_.out << "  seat " << s
+              << (is_human(static_cast<Seat>(s)) ? " (you)" : " (" + seats_[s] + ")") << ": "
+              << results[s]["result"].get<std::string>() << ", place "
+              << results[s]["place"].get<int>() << "\n";
   } else if (quit) {
     io_.out << "\nYou left the game after " << match_.decisions().size() << " decisions.\n";
   }
   if (!save(false)) return kExitInternal;
-  io_.out << "Record written to " << record_path_ << " (replay it with: tabletop replay " << record_path_ << ")\n";
+  io_.out << "Record written to " << record_path_ << " (replay it with: tabletop replay "
+          << record_path_ << ")\n";
   return kExitOk;
 }
 

@@ -13,8 +13,8 @@ void Progress::update(long done) {
     shown_ = percent;
     const int width = 30;
     const int filled = static_cast<int>(percent * width / 100);
-    *out_ << "\r[" << std::string(filled, '#') << std::string(width - filled, ' ') << "] " << percent << "% ("
-          << done << "/" << total_ << ")" << std::flush;
+    *out_ << "\r[" << std::string(filled, '#') << std::string(width - filled, ' ') << "] "
+          << percent << "% (" << done << "/" << total_ << ")" << std::flush;
   } else {
     const long decile = percent / 10;
     if (decile == shown_) return;

@@ -23,7 +23,8 @@ Seat parse_viewer(const std::string& text, int seats) {
     if (used == text.size() && seat >= 0 && seat < seats) return seat;
   } catch (const std::exception&) {
   }
-  usage_error("--as takes a seat from 0 to " + std::to_string(seats - 1) + " or 'referee', got '" + text + "'");
+  usage_error("--as takes a seat from 0 to " + std::to_string(seats - 1) + " or 'referee', got '" +
+              text + "'");
 }
 
 // The record's match before its first decision.
@@ -36,8 +37,8 @@ Match start_of(const json& record) {
 std::string results_text(const json& results) {
   std::string out;
   for (std::size_t s = 0; s < results.size(); ++s)
-    out += "  seat " + std::to_string(s) + ": " + results[s]["result"].get<std::string>() + " (place " +
-           std::to_string(results[s]["place"].get<int>()) + ")\n";
+    out += "  seat " + std::to_string(s) + ": " + results[s]["result"].get<std::string>() +
+           " (place " + std::to_string(results[s]["place"].get<int>()) + ")\n";
   return out;
 }
 
@@ -57,8 +58,8 @@ int cmd_replay(const ReplayArgs& args, Io& io) {
   const json& decisions = record.contains("decisions") ? record["decisions"] : json::array();
   json steps = json::array();
   if (!args.json)
-    io.out << "Replaying " << args.file << ": " << m.game().name() << ", " << m.setup().seats << " seats, seed "
-           << m.setup().seed << ", " << decisions.size() << " decisions\n";
+    io.out << "Replaying " << args.file << ": " << m.game().name() << ", " << m.setup().seats
+           << " seats, seed " << m.setup().seed << ", " << decisions.size() << " decisions\n";
   bool stepping = args.step && !args.json;
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const Seat seat = decisions[i]["seat"].get<int>();
@@ -68,10 +69,13 @@ int cmd_replay(const ReplayArgs& args, Io& io) {
       if (o.id == id) label = o.label;
     const std::size_t from = m.log().size();
     const std::string err = m.act(seat, id);
-    if (!err.empty()) bad_input(args.file + ": decision " + std::to_string(i) + " (seat " + std::to_string(seat) + ", " + id + "): " + err);
+    if (!err.empty())
+      bad_input(args.file + ": decision " + std::to_string(i) + " (seat " + std::to_string(seat) +
+                ", " + id + "): " + err);
     const json log = m.log_json(viewer, from);
     if (args.json) {
-      steps.push_back({{"index", i}, {"seat", seat}, {"option", id}, {"label", label}, {"log", log}});
+      steps.push_back(
+          {{"index", i}, {"seat", seat}, {"option", id}, {"label", label}, {"log", log}});
       continue;
     }
     io.out << "#" << i + 1 << " seat " << seat << ": " << label << "  [" << id << "]\n";
@@ -85,9 +89,10 @@ int cmd_replay(const ReplayArgs& args, Io& io) {
   const json results = m.results();
   const bool differs = record.contains("results") && record["results"] != results;
   if (args.json) {
-    io.out << json{{"game", m.game().name()}, {"setup", setup_to_json(m.setup())}, {"steps", steps},
-                   {"terminal", m.state().is_terminal()}, {"results", results},
-                   {"results_match_record", !differs}}.dump(2)
+    io.out << json{{"game", m.game().name()}, {"setup", setup_to_json(m.setup())},
+                   {"steps", steps},          {"terminal", m.state().is_terminal()},
+                   {"results", results},      {"results_match_record", !differs}}
+                  .dump(2)
            << "\n";
   } else if (m.state().is_terminal()) {
     io.out << "Final results:\n" << results_text(results);

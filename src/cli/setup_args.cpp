@@ -20,7 +20,8 @@ std::shared_ptr<const Game> find_game(const std::string& name) {
 
 json read_json_file(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) bad_input("cannot read '" + path + "': no such file");
+  if (!std::filesystem::is_regular_file(path, ec))
+    bad_input("cannot read '" + path + "': no such file");
   std::ifstream in(path);
   if (!in) bad_input("cannot open '" + path + "'");
   try {
@@ -47,17 +48,20 @@ Setup make_setup(const Game& game, const MatchArgs& args, int seats, std::uint64
   setup.variant = args.variant;
   for (auto& kv : args.options) {
     const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) usage_error("--option wants KEY=VALUE, got '" + kv + "'");
+    if (eq == std::string::npos || eq == 0)
+      usage_error("--option wants KEY=VALUE, got '" + kv + "'");
     setup.options[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   (void)game.resolve_options(setup);  // unknown variant/option: tt::Error, a usage error
   if (args.decks.size() > static_cast<std::size_t>(seats))
-    usage_error(std::to_string(args.decks.size()) + " decks given for " + std::to_string(seats) + " seats");
+    usage_error(std::to_string(args.decks.size()) + " decks given for " + std::to_string(seats) +
+                " seats");
   for (std::size_t s = 0; s < args.decks.size(); ++s) {
     json deck = load_deck(game, args.decks[s]);
     auto problems = game.check_deck(deck, setup);
     if (!problems.empty()) {
-      std::string msg = "the deck for seat " + std::to_string(s) + " (" + args.decks[s] + ") is not legal:";
+      std::string msg =
+          "the deck for seat " + std::to_string(s) + " (" + args.decks[s] + ") is not legal:";
       for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
       bad_input(msg);
     }

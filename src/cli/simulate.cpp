@@ -11,9 +11,12 @@ namespace tt::cli {
 namespace {
 
 void count(Tally& t, Result r) {
-  if (r == Result::kWin) ++t.wins;
-  else if (r == Result::kLoss) ++t.losses;
-  else ++t.draws;
+  if (r == Result::kWin)
+    ++t.wins;
+  else if (r == Result::kLoss)
+    ++t.losses;
+  else
+    ++t.draws;
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ struct Tally {
 };
 
 struct SimulationConfig {
-  Setup setup;                      // seed is the first game's; game i uses seed + i
+  Setup setup;  // seed is the first game's; game i uses seed + i
   long games = 100;
   std::vector<std::string> agents;  // one per seat ("agent slot")
   bool swap = true;                 // game i seats slot (s + i) % seats at seat s
@@ -25,9 +25,9 @@ struct SimulationConfig {
 
 struct SimulationReport {
   std::vector<Tally> per_seat;
-  std::vector<Tally> per_agent;      // by agent slot
-  std::vector<double> decisions;     // per finished game
-  std::vector<double> turns;         // per finished game, when the view has "turn"
+  std::vector<Tally> per_agent;   // by agent slot
+  std::vector<double> decisions;  // per finished game
+  std::vector<double> turns;      // per finished game, when the view has "turn"
   long unfinished = 0;
   double seconds = 0;
 };

@@ -45,9 +45,10 @@ std::vector<std::string> slot_labels(const std::vector<std::string>& agents) {
 
 json tally_json(const Tally& t) {
   const auto [lo, hi] = wilson95(t.wins, t.games());
-  const double rate = t.games() ? static_cast<double>(t.wins) / static_cast<double>(t.games()) : 0.0;
-  return {{"wins", t.wins}, {"losses", t.losses}, {"draws", t.draws}, {"games", t.games()},
-          {"win_rate", rate}, {"ci95", {lo, hi}}};
+  const double rate =
+      t.games() ? static_cast<double>(t.wins) / static_cast<double>(t.games()) : 0.0;
+  return {{"wins", t.wins},     {"losses", t.losses}, {"draws", t.draws},
+          {"games", t.games()}, {"win_rate", rate},   {"ci95", {lo, hi}}};
 }
 
 json summary_json(const std::vector<double>& values) {
@@ -58,10 +59,12 @@ json summary_json(const std::vector<double>& values) {
 
 std::string tally_text(const Tally& t) {
   const auto [lo, hi] = wilson95(t.wins, t.games());
-  const double rate = t.games() ? 100.0 * static_cast<double>(t.wins) / static_cast<double>(t.games()) : 0.0;
+  const double rate =
+      t.games() ? 100.0 * static_cast<double>(t.wins) / static_cast<double>(t.games()) : 0.0;
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%ld W / %ld L / %ld D   win rate %5.1f%%  (95%% CI %5.1f%% - %5.1f%%)",
-                t.wins, t.losses, t.draws, rate, 100 * lo, 100 * hi);
+  std::snprintf(buf, sizeof buf,
+                "%ld W / %ld L / %ld D   win rate %5.1f%%  (95%% CI %5.1f%% - %5.1f%%)", t.wins,
+                t.losses, t.draws, rate, 100 * lo, 100 * hi);
   return buf;
 }
 
@@ -69,8 +72,8 @@ std::string summary_text(const char* what, const std::vector<double>& values) {
   const Summary s = summarize(values);
   if (s.empty) return std::string(what) + ": n/a";
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: mean %.1f, median %.1f, min %.0f, max %.0f", what, s.mean, s.median,
-                s.min, s.max);
+  std::snprintf(buf, sizeof buf, "%s: mean %.1f, median %.1f, min %.0f, max %.0f", what, s.mean,
+                s.median, s.min, s.max);
   return buf;
 }
 
@@ -110,27 +113,39 @@ int cmd_simulate(const SimulateArgs& args, Io& io) {
       a["name"] = config.agents[s];
       per_agent.push_back(a);
     }
-    json out = {{"game", game->name()}, {"games", args.games}, {"seeds", {first, first + args.games - 1}},
-                {"seats", seats}, {"agents", config.agents}, {"swap", config.swap},
-                {"per_seat", per_seat}, {"per_agent", per_agent}, {"unfinished", r.unfinished},
-                {"length", {{"decisions", summary_json(r.decisions)}, {"turns", summary_json(r.turns)}}},
-                {"seconds", r.seconds}};
+    json out = {
+        {"game", game->name()},
+        {"games", args.games},
+        {"seeds", {first, first + args.games - 1}},
+        {"seats", seats},
+        {"agents", config.agents},
+        {"swap", config.swap},
+        {"per_seat", per_seat},
+        {"per_agent", per_agent},
+        {"unfinished", r.unfinished},
+        {"length", {{"decisions", summary_json(r.decisions)}, {"turns", summary_json(r.turns)}}},
+        {"seconds", r.seconds}};
     io.out << out.dump(2) << "\n";
     return kExitOk;
   }
   std::string agents_text;
   for (auto& l : labels) agents_text += (agents_text.empty() ? "" : " vs ") + l;
-  io.out << game->name() << ": " << args.games << " games, seeds " << first << ".." << first + args.games - 1
-         << ", " << agents_text << (fixed ? "" : " (agents rotate seats each game)") << "\n";
+  io.out << game->name() << ": " << args.games << " games, seeds " << first << ".."
+         << first + args.games - 1 << ", " << agents_text
+         << (fixed ? "" : " (agents rotate seats each game)") << "\n";
   io.out << "per seat:\n";
   for (int s = 0; s < seats; ++s)
-    io.out << "  seat " << s << " " << (fixed ? "(" + labels[slot_at(config, 0, s)] + ")" : "(rotating)") << "  "
+    io.out << "  seat " << s << " "
+           << (fixed ? "(" + labels[slot_at(config, 0, s)] + ")" : "(rotating)") << "  "
            << tally_text(r.per_seat[s]) << "\n";
   io.out << "per agent:\n";
-  for (int s = 0; s < seats; ++s) io.out << "  " << labels[s] << "  " << tally_text(r.per_agent[s]) << "\n";
+  for (int s = 0; s < seats; ++s)
+    io.out << "  " << labels[s] << "  " << tally_text(r.per_agent[s]) << "\n";
   io.out << "game length:\n  " << summary_text("decisions", r.decisions) << "\n  "
          << summary_text("turns", r.turns) << "\n";
-  if (r.unfinished) io.out << "unfinished games (over " << config.max_decisions << " decisions): " << r.unfinished << "\n";
+  if (r.unfinished)
+    io.out << "unfinished games (over " << config.max_decisions << " decisions): " << r.unfinished
+           << "\n";
   char timing[80];
   std::snprintf(timing, sizeof timing, "%.2f s, %.1f games/s", r.seconds,
                 r.seconds > 0 ? static_cast<double>(args.games) / r.seconds : 0.0);

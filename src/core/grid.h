@@ -18,25 +18,35 @@ struct Coord {
   std::string str() const { return std::to_string(col) + "," + std::to_string(row); }
 };
 
-inline constexpr std::array<Coord, 4> kOrthogonal = {Coord{0, -1}, Coord{1, 0}, Coord{0, 1}, Coord{-1, 0}};
+inline constexpr std::array<Coord, 4> kOrthogonal = {Coord{0, -1}, Coord{1, 0}, Coord{0, 1},
+                                                     Coord{-1, 0}};
 
-inline int manhattan(Coord a, Coord b) { return std::abs(a.col - b.col) + std::abs(a.row - b.row); }
-inline bool orthogonally_adjacent(Coord a, Coord b) { return manhattan(a, b) == 1; }
+inline int manhattan(Coord a, Coord b) {
+  return std::abs(a.col - b.col) + std::abs(a.row - b.row);
+}
+inline bool orthogonally_adjacent(Coord a, Coord b) {
+  return manhattan(a, b) == 1;
+}
 
 template <int Cols, int Rows>
 struct GridShape {
   static constexpr int kCols = Cols;
   static constexpr int kRows = Rows;
   static constexpr int kSquares = Cols * Rows;
-  static constexpr bool in_bounds(Coord c) { return c.col >= 0 && c.col < Cols && c.row >= 0 && c.row < Rows; }
+  static constexpr bool in_bounds(Coord c) {
+    return c.col >= 0 && c.col < Cols && c.row >= 0 && c.row < Rows;
+  }
   static constexpr int index(Coord c) { return c.row * Cols + c.col; }
-  static constexpr Coord at(int i) { return {static_cast<std::int8_t>(i % Cols), static_cast<std::int8_t>(i / Cols)}; }
+  static constexpr Coord at(int i) {
+    return {static_cast<std::int8_t>(i % Cols), static_cast<std::int8_t>(i / Cols)};
+  }
 };
 
 // Parses "col,row"; returns false when malformed.
 inline bool parse_coord(const std::string& s, Coord& out) {
   const auto comma = s.find(',');
-  if (comma == std::string::npos || comma == 0 || comma + 1 >= s.size() || s.size() > 7) return false;
+  if (comma == std::string::npos || comma == 0 || comma + 1 >= s.size() || s.size() > 7)
+    return false;
   int c = 0, r = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (i == comma) continue;

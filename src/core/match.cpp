@@ -25,7 +25,8 @@ std::vector<OptionInfo> Match::options(Seat seat) const {
   ActionList legal;
   state_->legal_actions(seat, legal);
   out.reserve(legal.size());
-  for (auto a : legal) out.push_back({state_->action_id(seat, a), state_->action_label(seat, a), a});
+  for (auto a : legal)
+    out.push_back({state_->action_id(seat, a), state_->action_label(seat, a), a});
   return out;
 }
 
@@ -68,7 +69,8 @@ nlohmann::json Match::log_json(Seat viewer, std::size_t from) const {
 nlohmann::json Match::results() const {
   auto out = nlohmann::json::array();
   if (!state_->is_terminal()) return out;
-  for (auto& o : state_->outcomes()) out.push_back({{"result", result_name(o.result)}, {"place", o.place}});
+  for (auto& o : state_->outcomes())
+    out.push_back({{"result", result_name(o.result)}, {"place", o.place}});
   return out;
 }
 
@@ -89,16 +91,19 @@ Match Match::from_record(const nlohmann::json& record) {
   if (!record.contains("game") || !record["game"].is_string()) throw Error("record has no game");
   auto game = Registry::instance().get(record["game"].get<std::string>());
   Setup setup = setup_from_json(record.value("setup", nlohmann::json::object()));
-  Match m = record.contains("start_state") ? Match(game, setup, record["start_state"]) : Match(game, setup);
+  Match m = record.contains("start_state") ? Match(game, setup, record["start_state"])
+                                           : Match(game, setup);
   const auto& decisions = record.value("decisions", nlohmann::json::array());
   if (!decisions.is_array()) throw Error("record decisions must be an array");
   for (std::size_t i = 0; i < decisions.size(); ++i) {
     const auto& d = decisions[i];
     if (!d.is_object() || !d.contains("seat") || !d["seat"].is_number_integer() ||
         !d.contains("option") || !d["option"].is_string())
-      throw Error("record decision " + std::to_string(i) + " needs an integer seat and a string option");
+      throw Error("record decision " + std::to_string(i) +
+                  " needs an integer seat and a string option");
     const auto seat = d["seat"].get<std::int64_t>();
-    if (seat < 0 || seat >= kMaxSeats) throw Error("record decision " + std::to_string(i) + ": no seat " + std::to_string(seat));
+    if (seat < 0 || seat >= kMaxSeats)
+      throw Error("record decision " + std::to_string(i) + ": no seat " + std::to_string(seat));
     std::string err = m.act(static_cast<Seat>(seat), d["option"].get<std::string>());
     if (!err.empty()) throw Error("record decision " + std::to_string(i) + ": " + err);
   }
@@ -133,7 +138,8 @@ Setup setup_from_json(const nlohmann::json& j) {
         throw Error("seed must not be negative");
       } else if (seed.is_string()) {
         const std::string text = seed.get<std::string>();
-        if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+        if (text.empty() || text.size() > 20 ||
+            text.find_first_not_of("0123456789") != std::string::npos)
           throw Error("seed must be a non-negative integer");
         s.seed = std::stoull(text);
       } else {
@@ -150,8 +156,11 @@ Setup setup_from_json(const nlohmann::json& j) {
 }
 
 nlohmann::json setup_to_json(const Setup& s) {
-  return {{"seats", s.seats}, {"variant", s.variant}, {"options", s.options},
-          {"decks", s.decks}, {"seed", s.seed}};
+  return {{"seats", s.seats},
+          {"variant", s.variant},
+          {"options", s.options},
+          {"decks", s.decks},
+          {"seed", s.seed}};
 }
 
 }  // namespace tt

@@ -19,9 +19,9 @@ void set_checked(std::map<std::string, std::string>& values, const std::vector<O
                  const std::string& key, const std::string& value) {
   auto spec = std::find_if(specs.begin(), specs.end(), [&](auto& s) { return s.key == key; });
   if (spec == specs.end()) throw Error("unknown option '" + key + "'");
-  if (spec->allowed.empty() ? !is_integer(value)
-                            : std::find(spec->allowed.begin(), spec->allowed.end(), value) ==
-                                  spec->allowed.end()) {
+  if (spec->allowed.empty()
+          ? !is_integer(value)
+          : std::find(spec->allowed.begin(), spec->allowed.end(), value) == spec->allowed.end()) {
     std::string allowed = "an integer";
     if (!spec->allowed.empty()) {
       allowed.clear();
@@ -41,7 +41,8 @@ Options Options::resolve(const std::vector<OptionSpec>& specs, const std::vector
   for (auto& s : specs) o.values_[s.key] = s.default_value;
   o.variant_ = variant.empty() ? (variants.empty() ? "" : variants.front().name) : variant;
   if (!o.variant_.empty()) {
-    auto v = std::find_if(variants.begin(), variants.end(), [&](auto& x) { return x.name == o.variant_; });
+    auto v = std::find_if(variants.begin(), variants.end(),
+                          [&](auto& x) { return x.name == o.variant_; });
     if (v == variants.end()) throw Error("unknown variant '" + o.variant_ + "'");
     for (auto& [k, val] : v->settings) set_checked(o.values_, specs, k, val);
   }
@@ -55,7 +56,9 @@ const std::string& Options::get(const std::string& key) const {
   return it->second;
 }
 
-int Options::get_int(const std::string& key) const { return std::stoi(get(key)); }
+int Options::get_int(const std::string& key) const {
+  return std::stoi(get(key));
+}
 
 bool Options::get_bool(const std::string& key) const {
   const auto& v = get(key);

@@ -15,9 +15,12 @@ struct Outcome {
 
 inline std::string_view result_name(Result r) {
   switch (r) {
-    case Result::kWin: return "win";
-    case Result::kLoss: return "loss";
-    case Result::kDraw: return "draw";
+    case Result::kWin:
+      return "win";
+    case Result::kLoss:
+      return "loss";
+    case Result::kDraw:
+      return "draw";
   }
   return "?";
 }

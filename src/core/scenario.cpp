@@ -47,10 +47,11 @@ std::string check(const Match& m, const json& e) {
       return where + "expected " + e["equals"].dump() + ", found " + actual.dump();
     if (e.contains("contains")) {
       const json& want = e["contains"];
-      bool found = actual.is_array() ? std::find(actual.begin(), actual.end(), want) != actual.end()
-                                     : actual.is_string() && want.is_string() &&
-                                           actual.get<std::string>().find(want.get<std::string>()) !=
-                                               std::string::npos;
+      bool found =
+          actual.is_array()
+              ? std::find(actual.begin(), actual.end(), want) != actual.end()
+              : actual.is_string() && want.is_string() &&
+                    actual.get<std::string>().find(want.get<std::string>()) != std::string::npos;
       if (!found) return where + "expected to contain " + want.dump() + ", found " + actual.dump();
     }
     if (e.contains("excludes") && actual.is_array() &&
@@ -62,20 +63,23 @@ std::string check(const Match& m, const json& e) {
   }
   if (e.contains("terminal")) {
     if (m.state().is_terminal() != e["terminal"].get<bool>())
-      return std::string("expected the game ") + (e["terminal"].get<bool>() ? "to be over" : "to go on");
+      return std::string("expected the game ") +
+             (e["terminal"].get<bool>() ? "to be over" : "to go on");
     return {};
   }
   if (e.contains("results")) {
     json actual = json::array();
     for (auto& r : m.results()) actual.push_back(r["result"]);
-    if (actual != e["results"]) return "expected results " + e["results"].dump() + ", found " + actual.dump();
+    if (actual != e["results"])
+      return "expected results " + e["results"].dump() + ", found " + actual.dump();
     return {};
   }
   if (e.contains("pending")) {
     json actual = json::array();
     for (Seat s = 0; s < m.state().num_seats(); ++s)
       if (!m.state().is_terminal() && has_seat(m.state().pending_seats(), s)) actual.push_back(s);
-    if (actual != e["pending"]) return "expected pending seats " + e["pending"].dump() + ", found " + actual.dump();
+    if (actual != e["pending"])
+      return "expected pending seats " + e["pending"].dump() + ", found " + actual.dump();
     return {};
   }
   if (e.contains("options")) {
@@ -84,7 +88,8 @@ std::string check(const Match& m, const json& e) {
     auto ids = option_ids(m, seat);
     for (auto& want : o.value("include", json::array()))
       if (std::find(ids.begin(), ids.end(), want.get<std::string>()) == ids.end())
-        return "seat " + std::to_string(seat) + " lacks option " + want.dump() + " (has " + joined(ids) + ")";
+        return "seat " + std::to_string(seat) + " lacks option " + want.dump() + " (has " +
+               joined(ids) + ")";
     for (auto& bad : o.value("exclude", json::array()))
       if (std::find(ids.begin(), ids.end(), bad.get<std::string>()) != ids.end())
         return "seat " + std::to_string(seat) + " should not have option " + bad.dump();
@@ -133,7 +138,8 @@ ScenarioReport run_scenario(const json& scenario) {
     report.rule = scenario.value("rule", "");
     auto game = Registry::instance().get(scenario.value("game", ""));
     Setup setup = setup_from_json(scenario.value("setup", json::object()));
-    Match m = scenario.contains("state") ? Match(game, setup, scenario["state"]) : Match(game, setup);
+    Match m =
+        scenario.contains("state") ? Match(game, setup, scenario["state"]) : Match(game, setup);
     const json steps = scenario.value("steps", json::array());
     for (std::size_t i = 0; i < steps.size(); ++i) {
       const json& step = steps[i];
@@ -143,9 +149,11 @@ ScenarioReport run_scenario(const json& scenario) {
         const std::string id = step["option"].get<std::string>();
         const std::string err = m.act(seat, id);
         const bool want_error = step.value("error", false);
-        if (want_error && err.empty()) report.failures.push_back(when + ": '" + id + "' was accepted but should be refused");
+        if (want_error && err.empty())
+          report.failures.push_back(when + ": '" + id + "' was accepted but should be refused");
         if (!want_error && !err.empty()) {
-          report.failures.push_back(when + ": " + err + " (options: " + joined(option_ids(m, seat)) + ")");
+          report.failures.push_back(when + ": " + err +
+                                    " (options: " + joined(option_ids(m, seat)) + ")");
           return report;  // later steps would only repeat the failure
         }
       }

@@ -8,10 +8,12 @@ namespace tt {
 std::string State::try_apply(Seat seat, Action action) {
   if (is_terminal()) return "the game is over";
   if (seat < 0 || seat >= num_seats()) return "there is no seat " + std::to_string(seat);
-  if (!has_seat(pending_seats(), seat)) return "seat " + std::to_string(seat) + " has no decision pending";
+  if (!has_seat(pending_seats(), seat))
+    return "seat " + std::to_string(seat) + " has no decision pending";
   ActionList legal;
   legal_actions(seat, legal);
-  if (std::find(legal.begin(), legal.end(), action) == legal.end()) return "that option is not legal now";
+  if (std::find(legal.begin(), legal.end(), action) == legal.end())
+    return "that option is not legal now";
   apply_action(seat, action);
   return {};
 }

@@ -12,7 +12,9 @@ TurnOrder::TurnOrder(int seats) : seats_(static_cast<std::int8_t>(seats)) {
   for (int i = 0; i < kMaxSeats; ++i) team_[i] = static_cast<std::int8_t>(i);
 }
 
-int TurnOrder::remaining() const { return std::popcount(static_cast<unsigned>(active_)); }
+int TurnOrder::remaining() const {
+  return std::popcount(static_cast<unsigned>(active_));
+}
 
 Seat TurnOrder::next(Seat from, int direction) const {
   if (active_ == 0) return kNoSeat;

@@ -14,8 +14,12 @@ inline constexpr int kMaxSeats = 8;
 // A set of seats as a bit mask (bit i = seat i).
 using SeatMask = std::uint8_t;
 inline constexpr SeatMask kAllSeats = 0xFF;
-inline constexpr SeatMask seat_bit(Seat s) { return static_cast<SeatMask>(1u << s); }
-inline constexpr bool has_seat(SeatMask m, Seat s) { return (m >> s) & 1u; }
+inline constexpr SeatMask seat_bit(Seat s) {
+  return static_cast<SeatMask>(1u << s);
+}
+inline constexpr bool has_seat(SeatMask m, Seat s) {
+  return (m >> s) & 1u;
+}
 
 // One option of a pending decision, as a compact value. Its meaning belongs to
 // the game (kind plus up to four operands); the game renders a stable string id

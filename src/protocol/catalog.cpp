@@ -10,7 +10,8 @@ using nlohmann::json;
 json game_json(const Game& game) {
   json variants = json::array();
   for (auto& v : game.variants())
-    variants.push_back({{"name", v.name}, {"description", v.description}, {"settings", v.settings}});
+    variants.push_back(
+        {{"name", v.name}, {"description", v.description}, {"settings", v.settings}});
   json options = json::array();
   for (auto& o : game.option_specs())
     options.push_back({{"key", o.key},

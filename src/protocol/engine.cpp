@@ -17,7 +17,9 @@ using nlohmann::json;
 
 namespace {
 
-json failure(const std::string& message) { return {{"ok", false}, {"error", message}}; }
+json failure(const std::string& message) {
+  return {{"ok", false}, {"error", message}};
+}
 
 std::string dump_line(const json& reply) {
   // Replace rather than throw on invalid UTF-8 (a parser message may quote
@@ -33,9 +35,11 @@ const char* command_list() {
 
 std::string Engine::handle_line(const std::string& line) {
   if (line.size() > kMaxLineBytes)
-    return dump_line(failure("request too long (limit " + std::to_string(kMaxLineBytes) + " bytes)"));
+    return dump_line(
+        failure("request too long (limit " + std::to_string(kMaxLineBytes) + " bytes)"));
   if (!nesting_within(line, kMaxDepth))
-    return dump_line(failure("request nested too deeply (limit " + std::to_string(kMaxDepth) + " levels)"));
+    return dump_line(
+        failure("request nested too deeply (limit " + std::to_string(kMaxDepth) + " levels)"));
   json request;
   try {
     request = json::parse(line);
@@ -50,7 +54,8 @@ json Engine::handle(const json& request) {
   json reply;
   try {
     const json* cmd = field(request, "cmd");
-    if (!cmd || !cmd->is_string()) throw Error("a request needs a string \"cmd\" (one of " + std::string(command_list()) + ")");
+    if (!cmd || !cmd->is_string())
+      throw Error("a request needs a string \"cmd\" (one of " + std::string(command_list()) + ")");
     reply = dispatch(cmd->get<std::string>(), request);
     reply["ok"] = true;
   } catch (const Error& e) {
@@ -91,7 +96,9 @@ void Engine::start(Match match) {
   agent_rng_.reseed(match_->setup().seed ^ 0xA5A5A5A55A5A5A5Aull);
 }
 
-json Engine::cmd_games(const json&) { return {{"games", games_json()}}; }
+json Engine::cmd_games(const json&) {
+  return {{"games", games_json()}};
+}
 
 json Engine::cmd_new(const json& req) {
   auto game = Registry::instance().get(string_field(req, "game"));
@@ -140,7 +147,9 @@ int serve(std::istream& in, std::ostream& out) {
     const LineStatus status = read_line(in, line);
     if (status == LineStatus::kEnd) break;
     if (status == LineStatus::kTooLong) {
-      out << dump_line(failure("request too long (limit " + std::to_string(kMaxLineBytes) + " bytes)")) << '\n';
+      out << dump_line(
+                 failure("request too long (limit " + std::to_string(kMaxLineBytes) + " bytes)"))
+          << '\n';
     } else {
       if (line.find_first_not_of(" \t") == std::string::npos) continue;  // blank lines get no reply
       out << engine.handle_line(line) << '\n';

@@ -87,7 +87,9 @@ json Engine::cmd_log(const json& req) {
   return {{"log", m.log_json(viewer, std::min(since, size))}, {"next", size}};
 }
 
-json Engine::cmd_save(const json&) { return {{"record", current().record()}}; }
+json Engine::cmd_save(const json&) {
+  return {{"record", current().record()}};
+}
 
 json Engine::cmd_results(const json&) {
   const Match& m = current();

@@ -13,11 +13,13 @@ std::string range_text(std::int64_t lo, std::int64_t hi) {
 }
 
 std::int64_t checked_int(const json& v, const char* key, std::int64_t lo, std::int64_t hi) {
-  const std::string want = "'" + std::string(key) + "' must be an integer from " + range_text(lo, hi);
+  const std::string want =
+      "'" + std::string(key) + "' must be an integer from " + range_text(lo, hi);
   if (!v.is_number_integer()) throw Error(want);
   if (v.is_number_unsigned()) {
     const auto u = v.get<std::uint64_t>();
-    if (hi < 0 || u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo) throw Error(want);
+    if (hi < 0 || u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo)
+      throw Error(want);
     return static_cast<std::int64_t>(u);
   }
   const auto i = v.get<std::int64_t>();

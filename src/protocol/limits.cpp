@@ -8,9 +8,12 @@ bool nesting_within(std::string_view text, int max_depth) {
   bool escaped = false;
   for (char c : text) {
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {
@@ -39,8 +42,10 @@ LineStatus read_line(std::istream& in, std::string& line, std::size_t max_bytes)
     }
     any = true;
     if (c == '\n') break;
-    if (line.size() < max_bytes) line.push_back(static_cast<char>(c));
-    else too_long = true;
+    if (line.size() < max_bytes)
+      line.push_back(static_cast<char>(c));
+    else
+      too_long = true;
   }
   if (too_long) {
     line.clear();

@@ -13,15 +13,20 @@ Setup strict_setup(const json& obj) {
   if (const json* options = field(obj, "options")) {
     if (!options->is_object()) throw Error("'options' must be an object of option values");
     for (auto& [key, value] : options->items()) {
-      if (value.is_string()) s.options[key] = value.get<std::string>();
-      else if (value.is_number_integer()) s.options[key] = value.dump();
-      else if (value.is_boolean()) s.options[key] = value.get<bool>() ? "true" : "false";
-      else throw Error("option '" + key + "' must be a string, an integer or a boolean");
+      if (value.is_string())
+        s.options[key] = value.get<std::string>();
+      else if (value.is_number_integer())
+        s.options[key] = value.dump();
+      else if (value.is_boolean())
+        s.options[key] = value.get<bool>() ? "true" : "false";
+      else
+        throw Error("option '" + key + "' must be a string, an integer or a boolean");
     }
   }
   if (const json* decks = field(obj, "decks")) {
     if (!decks->is_array()) throw Error("'decks' must be an array (one entry per seat)");
-    if (decks->size() > static_cast<std::size_t>(kMaxSeats)) throw Error("'decks' has more entries than seats");
+    if (decks->size() > static_cast<std::size_t>(kMaxSeats))
+      throw Error("'decks' has more entries than seats");
     for (auto& d : *decks)
       if (!d.is_string() && !d.is_object() && !d.is_null())
         throw Error("each deck is a starter deck name, a deck object or null");

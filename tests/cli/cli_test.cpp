@@ -46,7 +46,9 @@ class CliTest : public ::testing::Test {
     return p.string();
   }
   // A 50-card deck made from a starter deck's cards, as a deck object.
-  json starter(const std::string& name) { return Registry::instance().get("suikoden")->starter_deck(name); }
+  json starter(const std::string& name) {
+    return Registry::instance().get("suikoden")->starter_deck(name);
+  }
 
   fs::path dir;
   std::istringstream in;
@@ -145,7 +147,9 @@ TEST_F(CliTest, SimulateReportsSeatsAgentsAndLengths) {
 }
 
 TEST_F(CliTest, SimulateTextAndFixedSeats) {
-  ASSERT_EQ(run({"simulate", "suikoden", "-n", "4", "--agents", "random", "--no-swap", "--seed", "3"}), 0);
+  ASSERT_EQ(
+      run({"simulate", "suikoden", "-n", "4", "--agents", "random", "--no-swap", "--seed", "3"}),
+      0);
   EXPECT_NE(out.str().find("seat 0 (random#1)"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("95% CI"), std::string::npos);
   EXPECT_NE(err.str().find("simulated 4/4"), std::string::npos);  // progress unless --quiet
@@ -163,7 +167,8 @@ TEST_F(CliTest, WilsonInterval) {
 
 TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   auto game = Registry::instance().get("suikoden");
-  const BenchResult a = run_bench(*game, 30, 1), b = run_bench(*game, 30, 1), c = run_bench(*game, 30, 2);
+  const BenchResult a = run_bench(*game, 30, 1), b = run_bench(*game, 30, 1),
+                    c = run_bench(*game, 30, 2);
   EXPECT_EQ(a.games, 30);
   EXPECT_GT(a.decisions, 30);
   EXPECT_EQ(a.signature, b.signature);
@@ -196,7 +201,9 @@ TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {
 
 TEST_F(CliTest, PlayQuitAndEndOfInputKeepTheRecord) {
   const std::string path = (dir / "quit.json").string();
-  ASSERT_EQ(run({"play", "suikoden", "--seed", "6", "--record", path}, "h\n42\nnonsense\n1\ns\n1\nq\n"), 0);
+  ASSERT_EQ(
+      run({"play", "suikoden", "--seed", "6", "--record", path}, "h\n42\nnonsense\n1\ns\n1\nq\n"),
+      0);
   EXPECT_NE(out.str().find("not an option"), std::string::npos);
   EXPECT_NE(out.str().find("Record saved to"), std::string::npos);
   std::ifstream f(path);
@@ -213,7 +220,8 @@ TEST_F(CliTest, PlayQuitAndEndOfInputKeepTheRecord) {
 
 TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
   const std::string path = (dir / "ai.json").string();
-  ASSERT_EQ(run({"play", "suikoden", "--seats", "greedy,random", "--seed", "2", "--record", path}), 0);
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "greedy,random", "--seed", "2", "--record", path}),
+            0);
   EXPECT_NE(out.str().find("Game over"), std::string::npos);
   EXPECT_TRUE(fs::exists(path));
 }
@@ -221,7 +229,9 @@ TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
 TEST_F(CliTest, PlayRefusesIllegalDecks) {
   json deck = starter("dawn");
   deck["cards"] = json::array({"aldo"});
-  EXPECT_EQ(run({"play", "suikoden", "--deck", write("d.json", deck.dump()), "--record", (dir / "x.json").string()}), 2);
+  EXPECT_EQ(run({"play", "suikoden", "--deck", write("d.json", deck.dump()), "--record",
+                 (dir / "x.json").string()}),
+            2);
   EXPECT_NE(err.str().find("[deck size]"), std::string::npos);
   EXPECT_EQ(run({"play", "suikoden", "--deck", "nope"}), 2);
   EXPECT_EQ(run({"play", "suikoden", "--deck", "dawn", "--deck", "iron", "--deck", "river"}), 1);
@@ -231,7 +241,8 @@ TEST_F(CliTest, ReplayRefusesBadRecords) {
   EXPECT_EQ(run({"replay", (dir / "none.json").string()}), 2);
   EXPECT_EQ(run({"replay", write("a.json", "[1,2]")}), 2);
   const std::string path = (dir / "r.json").string();
-  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "3", "--record", path}), 0);
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "3", "--record", path}),
+            0);
   std::ifstream f(path);
   json record = json::parse(f);
   record["decisions"][3]["option"] = "zzz";
@@ -242,8 +253,10 @@ TEST_F(CliTest, ReplayRefusesBadRecords) {
 
 TEST_F(CliTest, ReplayStepWaitsForEnter) {
   const std::string path = (dir / "s.json").string();
-  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "4", "--record", path}), 0);
-  ASSERT_EQ(run({"replay", path, "--step"}, "\n\n"), 0);  // two Enters, then input ends: runs through
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "4", "--record", path}),
+            0);
+  ASSERT_EQ(run({"replay", path, "--step"}, "\n\n"),
+            0);  // two Enters, then input ends: runs through
   EXPECT_NE(out.str().find("Enter for the next decision"), std::string::npos);
   EXPECT_NE(out.str().find("Final results"), std::string::npos);
 }

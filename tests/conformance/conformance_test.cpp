@@ -4,9 +4,9 @@
 // and only listed options are accepted.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "ai/agent.h"
@@ -33,7 +33,8 @@ class Conformance : public ::testing::TestWithParam<std::string> {
 };
 
 // Plays a match with random choices (seeded), returning the match.
-Match play_random(std::shared_ptr<const Game> g, const Setup& s, std::uint64_t agent_seed, int max_decisions = 100000) {
+Match play_random(std::shared_ptr<const Game> g, const Setup& s, std::uint64_t agent_seed,
+                  int max_decisions = 100000) {
   Match m(g, s);
   Rng rng(agent_seed);
   RandomAgent agent;
@@ -124,7 +125,8 @@ const ViewRules& view_rules(const std::string& game) {
       {"ddm", {ddm_components, ddm_hidden, 1000, 4}},
   };
   auto it = rules.find(game);
-  if (it == rules.end()) throw std::runtime_error("add view rules for game " + game + " to conformance_test.cpp");
+  if (it == rules.end())
+    throw std::runtime_error("add view rules for game " + game + " to conformance_test.cpp");
   return it->second;
 }
 
@@ -160,9 +162,12 @@ TEST_P(Conformance, CardsAreConservedAcrossZones) {
       const auto now = view_rules(GetParam()).components(m.view(kReferee));
       if (now != start) {
         std::string diff;
-        for (auto& c : start) if (now.count(c) < start.count(c)) diff += " lost " + c;
-        for (auto& c : now) if (now.count(c) > start.count(c)) diff += " gained " + c;
-        FAIL() << "after decision " << m.decisions().size() << " (" << m.decisions().back().option << "):" << diff;
+        for (auto& c : start)
+          if (now.count(c) < start.count(c)) diff += " lost " + c;
+        for (auto& c : now)
+          if (now.count(c) > start.count(c)) diff += " gained " + c;
+        FAIL() << "after decision " << m.decisions().size() << " (" << m.decisions().back().option
+               << "):" << diff;
       }
     }
   }
@@ -277,7 +282,8 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
       auto options = m.options(seat);
       ASSERT_FALSE(options.empty());
       std::set<std::string> ids;
-      for (auto& o : options) ASSERT_TRUE(ids.insert(o.id).second) << "duplicate option id " << o.id;
+      for (auto& o : options)
+        ASSERT_TRUE(ids.insert(o.id).second) << "duplicate option id " << o.id;
       for (auto& o : options) {
         auto trial = m.state().clone();
         ASSERT_EQ(trial->try_apply(seat, o.action), "") << o.id;

@@ -26,7 +26,7 @@ TEST(Chain, AResponseRestartsThePassCount) {
   Chain<int, 8> chain;
   chain.push(1, 0, order);
   EXPECT_FALSE(chain.pass(order));  // seat 1
-  chain.push(2, 2, order);           // seat 2 responds
+  chain.push(2, 2, order);          // seat 2 responds
   EXPECT_EQ(chain.priority(), 0);
   EXPECT_FALSE(chain.pass(order));
   EXPECT_FALSE(chain.pass(order));

@@ -1,6 +1,8 @@
 // Runs every scenario file in tests/ddm/scenarios as its own test. Each
 // scenario names the rule it checks and cites the section of the rule text
 // (../shared/rules/004, the custom Dungeon Dice Monsters rule set).
+#include "core/scenario.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,7 +11,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.h"
-#include "core/scenario.h"
 
 namespace tt {
 namespace {
@@ -45,9 +46,13 @@ INSTANTIATE_TEST_SUITE_P(Rules, DdmScenario, ::testing::ValuesIn(scenario_files(
 // is reported, never silently passed.
 TEST(DdmScenarioRunner, ReportsWrongExpectations) {
   register_builtin_games();
-  nlohmann::json s = {{"name", "wrong on purpose"}, {"rule", "none"}, {"game", "ddm"},
-                      {"state", {{"phase", "main"}, {"players", {{{"crests", {{"move", 3}}}}, nlohmann::json::object()}}}},
-                      {"expect", {{{"path", "/players/0/crests/move"}, {"equals", 4}}}}};
+  nlohmann::json s = {
+      {"name", "wrong on purpose"},
+      {"rule", "none"},
+      {"game", "ddm"},
+      {"state",
+       {{"phase", "main"}, {"players", {{{"crests", {{"move", 3}}}}, nlohmann::json::object()}}}},
+      {"expect", {{{"path", "/players/0/crests/move"}, {"equals", 4}}}}};
   EXPECT_FALSE(run_scenario(s).passed());
   s["expect"] = {{{"path", "/players/0/crests/move"}, {"equals", 3}}};
   EXPECT_TRUE(run_scenario(s).passed()) << run_scenario(s).failures.front();

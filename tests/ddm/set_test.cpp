@@ -33,8 +33,9 @@ bool breaks(const json& set, const std::string& rule) {
 // Ten different level-1/2 monsters, no items, the standard dice.
 json legal_set() {
   return {{"dice", "standard"},
-          {"monsters", {"ember-whelp", "cinder-hatchling", "tin-squire", "pike-slinger", "moss-scout", "briar-hound",
-                        "hedge-witch", "grave-mite", "cliff-drake", "shield-ox"}},
+          {"monsters",
+           {"ember-whelp", "cinder-hatchling", "tin-squire", "pike-slinger", "moss-scout",
+            "briar-hound", "hedge-witch", "grave-mite", "cliff-drake", "shield-ox"}},
           {"items", json::array()}};
 }
 
@@ -88,7 +89,8 @@ TEST(DdmSet, AtMostFourItems) {
 // "レベル1、2、3、4のダイスを各自3つずつ": 12 dice, three of each level.
 TEST(DdmSet, TwelveDiceThreePerLevel) {
   json ok = legal_set();
-  ok["dice"] = {"l1-a", "l1-b", "l1-c", "l2-a", "l2-b", "l2-c", "l3-a", "l3-b", "l3-c", "l4-a", "l4-b", "l4-c"};
+  ok["dice"] = {"l1-a", "l1-b", "l1-c", "l2-a", "l2-b", "l2-c",
+                "l3-a", "l3-b", "l3-c", "l4-a", "l4-b", "l4-c"};
   EXPECT_TRUE(rules_broken(ok).empty());
   json repeated = ok;  // the same die twice is fine if the levels add up
   repeated["dice"][1] = "l1-a";

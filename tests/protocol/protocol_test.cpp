@@ -35,7 +35,8 @@ class ProtocolTest : public ::testing::Test {
   json refused(const std::string& line) {
     json j = send(line);
     EXPECT_FALSE(j.value("ok", true)) << line << " -> " << j.dump();
-    EXPECT_TRUE(j.contains("error") && j["error"].is_string() && !j["error"].get<std::string>().empty());
+    EXPECT_TRUE(j.contains("error") && j["error"].is_string() &&
+                !j["error"].get<std::string>().empty());
     return j;
   }
   json start(std::uint64_t seed = 3) {
@@ -52,14 +53,16 @@ TEST_F(ProtocolTest, GamesDescribesEveryGame) {
   ASSERT_FALSE(r["games"].empty());
   const json& g = r["games"][0];
   EXPECT_EQ(g["name"], "suikoden");
-  for (const char* key : {"title", "min_seats", "max_seats", "variants", "options", "starter_decks", "agents"})
+  for (const char* key :
+       {"title", "min_seats", "max_seats", "variants", "options", "starter_decks", "agents"})
     EXPECT_TRUE(g.contains(key)) << key;
   EXPECT_FALSE(g["starter_decks"].empty());
   EXPECT_NE(std::find(g["agents"].begin(), g["agents"].end(), "greedy"), g["agents"].end());
 }
 
 TEST_F(ProtocolTest, NewStartsAMatchWithPendingDecisions) {
-  json r = ok(R"({"cmd":"new","game":"suikoden","seats":2,"variant":"short","options":{"hand_size":7},
+  json r =
+      ok(R"({"cmd":"new","game":"suikoden","seats":2,"variant":"short","options":{"hand_size":7},
                   "decks":["dawn",null],"seed":42,"id":"x"})");
   EXPECT_EQ(r["id"], "x");
   EXPECT_EQ(r["setup"]["seed"], 42);
@@ -77,22 +80,24 @@ TEST_F(ProtocolTest, NewStartsAMatchWithPendingDecisions) {
 TEST_F(ProtocolTest, BadSetupsAreRefusedAndKeepTheCurrentMatch) {
   start(5);
   const json before = referee_view();
-  for (const char* line : {
-           R"({"cmd":"new"})", R"({"cmd":"new","game":"nope"})", R"({"cmd":"new","game":5})",
-           R"({"cmd":"new","game":"suikoden","seats":3})", R"({"cmd":"new","game":"suikoden","seats":"2"})",
-           R"({"cmd":"new","game":"suikoden","seats":1e300})",
-           R"({"cmd":"new","game":"suikoden","seats":4294967298})",
-           R"({"cmd":"new","game":"suikoden","seed":-1})", R"({"cmd":"new","game":"suikoden","seed":1.5})",
-           R"({"cmd":"new","game":"suikoden","seed":"12x"})",
-           R"({"cmd":"new","game":"suikoden","seed":123456789012345678901234567890})",
-           R"({"cmd":"new","game":"suikoden","variant":"nope"})",
-           R"({"cmd":"new","game":"suikoden","options":{"nope":"1"}})",
-           R"({"cmd":"new","game":"suikoden","options":[1]})",
-           R"({"cmd":"new","game":"suikoden","options":{"hand_size":[1]}})",
-           R"({"cmd":"new","game":"suikoden","decks":{"a":1}})",
-           R"({"cmd":"new","game":"suikoden","decks":["nope"]})",
-           R"({"cmd":"new","game":"suikoden","decks":[{"cards":["aldo"]}]})",
-           R"({"cmd":"new","game":"suikoden","decks":[7]})"})
+  for (const char* line :
+       {R"({"cmd":"new"})", R"({"cmd":"new","game":"nope"})", R"({"cmd":"new","game":5})",
+        R"({"cmd":"new","game":"suikoden","seats":3})",
+        R"({"cmd":"new","game":"suikoden","seats":"2"})",
+        R"({"cmd":"new","game":"suikoden","seats":1e300})",
+        R"({"cmd":"new","game":"suikoden","seats":4294967298})",
+        R"({"cmd":"new","game":"suikoden","seed":-1})",
+        R"({"cmd":"new","game":"suikoden","seed":1.5})",
+        R"({"cmd":"new","game":"suikoden","seed":"12x"})",
+        R"({"cmd":"new","game":"suikoden","seed":123456789012345678901234567890})",
+        R"({"cmd":"new","game":"suikoden","variant":"nope"})",
+        R"({"cmd":"new","game":"suikoden","options":{"nope":"1"}})",
+        R"({"cmd":"new","game":"suikoden","options":[1]})",
+        R"({"cmd":"new","game":"suikoden","options":{"hand_size":[1]}})",
+        R"({"cmd":"new","game":"suikoden","decks":{"a":1}})",
+        R"({"cmd":"new","game":"suikoden","decks":["nope"]})",
+        R"({"cmd":"new","game":"suikoden","decks":[{"cards":["aldo"]}]})",
+        R"({"cmd":"new","game":"suikoden","decks":[7]})"})
     refused(line);
   EXPECT_EQ(referee_view(), before);
 }
@@ -105,11 +110,30 @@ TEST_F(ProtocolTest, EveryMatchCommandNeedsAMatchFirst) {
 
 TEST_F(ProtocolTest, GarbageIsAnsweredNeverFatal) {
   const std::vector<std::string> lines = {
-      "", "garbage", "{", "}", "[]", "null", "42", "\"cmd\"", "{}", "{\"cmd\":null}", "{\"cmd\":[1]}",
-      "{\"cmd\":{\"a\":1}}", "{\"cmd\":\"games\"", "{\"cmd\":\"GAMES\"}", "{\"cmd\":\"\"}",
-      "\"\xff\xfe\"", "{\"cmd\":\"\xc3\x28\"}", std::string("{\"cmd\":\"ga\0mes\"}", 16),
-      std::string(100000, '['), "{\"id\":" + std::string(70, '[') + std::string(70, ']') + ",\"cmd\":\"games\"}",
-      std::string(kMaxLineBytes + 1, ' '), "{\"cmd\":\"games\"} trailing", "1e999999", "-"};
+      "",
+      "garbage",
+      "{",
+      "}",
+      "[]",
+      "null",
+      "42",
+      "\"cmd\"",
+      "{}",
+      "{\"cmd\":null}",
+      "{\"cmd\":[1]}",
+      "{\"cmd\":{\"a\":1}}",
+      "{\"cmd\":\"games\"",
+      "{\"cmd\":\"GAMES\"}",
+      "{\"cmd\":\"\"}",
+      "\"\xff\xfe\"",
+      "{\"cmd\":\"\xc3\x28\"}",
+      std::string("{\"cmd\":\"ga\0mes\"}", 16),
+      std::string(100000, '['),
+      "{\"id\":" + std::string(70, '[') + std::string(70, ']') + ",\"cmd\":\"games\"}",
+      std::string(kMaxLineBytes + 1, ' '),
+      "{\"cmd\":\"games\"} trailing",
+      "1e999999",
+      "-"};
   for (auto& line : lines) refused(line);
   EXPECT_FALSE(engine.done());
   ok(R"({"cmd":"games"})");  // still serving
@@ -119,19 +143,34 @@ TEST_F(ProtocolTest, WrongTypesAndRangesAreRefusedAndChangeNothing) {
   start();
   const json before = referee_view();
   const std::string keep = R"(,"option":"keep"})";
-  for (const std::string& line : std::vector<std::string>{
-           R"({"cmd":"act","seat":"0")" + keep, R"({"cmd":"act","seat":0.5)" + keep,
-           R"({"cmd":"act","seat":-1)" + keep, R"({"cmd":"act","seat":2)" + keep,
-           R"({"cmd":"act","seat":4294967296)" + keep, R"({"cmd":"act","seat":18446744073709551615)" + keep,
-           R"({"cmd":"act","seat":99999999999999999999999)" + keep, R"({"cmd":"act","seat":true)" + keep,
-           R"({"cmd":"act","option":"keep"})", R"({"cmd":"act","seat":0})", R"({"cmd":"act","seat":0,"option":7})",
-           R"({"cmd":"act","seat":0,"option":"keep","as":"everyone"})",
-           R"({"cmd":"ai","seat":0,"agent":"bogus"})", R"({"cmd":"ai","seat":9})", R"({"cmd":"ai","agent":3})",
-           R"({"cmd":"ai","seat":0,"as":5})", R"({"cmd":"view"})", R"({"cmd":"view","seat":"x"})",
-           R"({"cmd":"view","seat":2})", R"({"cmd":"view","seat":[0]})", R"({"cmd":"log","since":-1})",
-           R"({"cmd":"log","since":"0"})", R"({"cmd":"log","as":7})", R"({"cmd":"load"})",
-           R"({"cmd":"load","record":5})", R"({"cmd":"load","scenario":[]})",
-           R"({"cmd":"load","record":{},"scenario":{}})"})
+  for (const std::string& line :
+       std::vector<std::string>{R"({"cmd":"act","seat":"0")" + keep,
+                                R"({"cmd":"act","seat":0.5)" + keep,
+                                R"({"cmd":"act","seat":-1)" + keep,
+                                R"({"cmd":"act","seat":2)" + keep,
+                                R"({"cmd":"act","seat":4294967296)" + keep,
+                                R"({"cmd":"act","seat":18446744073709551615)" + keep,
+                                R"({"cmd":"act","seat":99999999999999999999999)" + keep,
+                                R"({"cmd":"act","seat":true)" + keep,
+                                R"({"cmd":"act","option":"keep"})",
+                                R"({"cmd":"act","seat":0})",
+                                R"({"cmd":"act","seat":0,"option":7})",
+                                R"({"cmd":"act","seat":0,"option":"keep","as":"everyone"})",
+                                R"({"cmd":"ai","seat":0,"agent":"bogus"})",
+                                R"({"cmd":"ai","seat":9})",
+                                R"({"cmd":"ai","agent":3})",
+                                R"({"cmd":"ai","seat":0,"as":5})",
+                                R"({"cmd":"view"})",
+                                R"({"cmd":"view","seat":"x"})",
+                                R"({"cmd":"view","seat":2})",
+                                R"({"cmd":"view","seat":[0]})",
+                                R"({"cmd":"log","since":-1})",
+                                R"({"cmd":"log","since":"0"})",
+                                R"({"cmd":"log","as":7})",
+                                R"({"cmd":"load"})",
+                                R"({"cmd":"load","record":5})",
+                                R"({"cmd":"load","scenario":[]})",
+                                R"({"cmd":"load","record":{},"scenario":{}})"})
     refused(line);
   EXPECT_EQ(referee_view(), before);
   EXPECT_TRUE(engine.match()->decisions().empty());
@@ -143,7 +182,8 @@ TEST_F(ProtocolTest, ActForASeatWithNothingPendingIsRefused) {
   const int other = 1 - pending;
   const std::string id = r["pending"][0]["options"][0]["id"];
   const json before = referee_view();
-  json e = refused(R"({"cmd":"act","seat":)" + std::to_string(other) + R"(,"option":")" + id + "\"}");
+  json e =
+      refused(R"({"cmd":"act","seat":)" + std::to_string(other) + R"(,"option":")" + id + "\"}");
   EXPECT_NE(e["error"].get<std::string>().find("no decision pending"), std::string::npos);
   EXPECT_EQ(referee_view(), before);
 }
@@ -242,10 +282,13 @@ TEST_F(ProtocolTest, LoadScenarioStartsFromTheGivenState) {
   Match m(game, setup);
   json state;
   m.state().save(state);
-  ok(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"setup", {{"seed", 8}}}, {"state", state}}}}.dump());
+  ok(json{{"cmd", "load"},
+          {"scenario", {{"game", "suikoden"}, {"setup", {{"seed", 8}}}, {"state", state}}}}
+         .dump());
   EXPECT_EQ(referee_view(), m.view(kReferee));
   const json before = referee_view();
-  refused(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"state", {{"players", "x"}}}}}}.dump());
+  refused(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"state", {{"players", "x"}}}}}}
+              .dump());
   refused(json{{"cmd", "load"}, {"scenario", {{"game", "suikoden"}, {"state", 5}}}}.dump());
   refused(json{{"cmd", "load"}, {"scenario", {{"setup", {{"seed", 1}}}}}}.dump());
   EXPECT_EQ(referee_view(), before);
@@ -255,7 +298,8 @@ TEST_F(ProtocolTest, LoadScenarioStartsFromTheGivenState) {
 }
 
 TEST_F(ProtocolTest, ServeAnswersEachLineAndStopsAtQuit) {
-  std::istringstream in("{\"cmd\":\"games\"}\n\n   \nnot json\r\n" + std::string(kMaxLineBytes + 10, 'x') +
+  std::istringstream in("{\"cmd\":\"games\"}\n\n   \nnot json\r\n" +
+                        std::string(kMaxLineBytes + 10, 'x') +
                         "\n{\"cmd\":\"quit\",\"id\":3}\n{\"cmd\":\"games\"}\n");
   std::ostringstream out;
   EXPECT_EQ(serve(in, out), 0);

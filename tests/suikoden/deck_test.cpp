@@ -40,8 +40,10 @@ TEST(SuikodenDeck, ExactlyFiftyCards) {
 }
 
 TEST(SuikodenDeck, AtMostFourPerNameAndPairsCountForEachName) {
-  json deck = {{"cards", {{{"card", "mira"}, {"count", 3}}, {{"card", "mira-jun"}, {"count", 2}},
-                          {{"card", "hold-the-ford"}, {"count", 45}}}}};
+  json deck = {{"cards",
+                {{{"card", "mira"}, {"count", 3}},
+                 {{"card", "mira-jun"}, {"count", 2}},
+                 {{"card", "hold-the-ford"}, {"count", 45}}}}};
   EXPECT_TRUE(breaks(deck, "copies"));  // 3 Mira + 2 "Mira & Jun" = 5 Mira
   deck["cards"][1]["count"] = 1;
   deck["cards"][2]["count"] = 46;

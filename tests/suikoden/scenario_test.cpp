@@ -1,5 +1,7 @@
 // Runs every scenario file in tests/suikoden/scenarios as its own test. Each
 // scenario names the rule it checks and cites the section of the rule text.
+#include "core/scenario.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.h"
-#include "core/scenario.h"
 
 namespace tt {
 namespace {
@@ -43,7 +44,9 @@ INSTANTIATE_TEST_SUITE_P(Rules, SuikodenScenario, ::testing::ValuesIn(scenario_f
 // is reported, never silently passed.
 TEST(ScenarioRunner, ReportsWrongExpectations) {
   register_builtin_games();
-  nlohmann::json s = {{"name", "wrong on purpose"}, {"rule", "none"}, {"game", "suikoden"},
+  nlohmann::json s = {{"name", "wrong on purpose"},
+                      {"rule", "none"},
+                      {"game", "suikoden"},
                       {"state", {{"players", {{{"hand", {"aldo"}}}, {{"hand", {"kiri"}}}}}}},
                       {"expect", {{{"path", "/players/0/vp"}, {"equals", 3}}}}};
   EXPECT_FALSE(run_scenario(s).passed());

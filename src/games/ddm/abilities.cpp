@@ -18,15 +18,21 @@ bool DdmState::timing_ok(PieceId p, const Ability& a, Seat s) const {
   if ((a.op == Op::kAbsorb || a.op == Op::kShield) && !in_battle) return false;
   if (a.op == Op::kNegate && phase_ != Phase::kChain) return false;
   switch (phase_) {
-    case Phase::kChain: return a.timing == Timing::kTrap && chain_.top().piece != p && !chain_.full();
+    case Phase::kChain:
+      return a.timing == Timing::kTrap && chain_.top().piece != p && !chain_.full();
     case Phase::kMain:
-      return s == turn_player_ && (a.timing == Timing::kMagic || a.timing == Timing::kAny || a.timing == Timing::kTrap);
-    case Phase::kAttackWindow: return a.timing == Timing::kTrap || (a.timing == Timing::kAttack && p == battle_.attacker);
-    case Phase::kDefenseWindow: return a.timing == Timing::kTrap || (a.timing == Timing::kDefense && p == battle_.defender);
+      return s == turn_player_ &&
+             (a.timing == Timing::kMagic || a.timing == Timing::kAny || a.timing == Timing::kTrap);
+    case Phase::kAttackWindow:
+      return a.timing == Timing::kTrap || (a.timing == Timing::kAttack && p == battle_.attacker);
+    case Phase::kDefenseWindow:
+      return a.timing == Timing::kTrap || (a.timing == Timing::kDefense && p == battle_.defender);
     case Phase::kDefend:
     case Phase::kStandby:
-    case Phase::kEnd: return a.timing == Timing::kTrap;
-    default: return false;
+    case Phase::kEnd:
+      return a.timing == Timing::kTrap;
+    default:
+      return false;
   }
 }
 
@@ -42,7 +48,8 @@ bool DdmState::affordable(Seat s, const Ability& a) const {
 // A number-only cost takes from the fullest pool first (ties: move, magic,
 // defence, trap, attack), keeping the scarce crests.
 void DdmState::pay(Seat s, const Ability& a) {
-  for (int k = 0; k < kCrestKinds; ++k) crests_[s][k] = static_cast<std::uint8_t>(crests_[s][k] - a.cost[k]);
+  for (int k = 0; k < kCrestKinds; ++k)
+    crests_[s][k] = static_cast<std::uint8_t>(crests_[s][k] - a.cost[k]);
   static constexpr int kOrder[] = {0, 3, 2, 4, 1};
   for (int n = 0; n < a.any; ++n) {
     int best = kOrder[0];
@@ -57,12 +64,14 @@ bool DdmState::crust_ok(Coord c) const {
   const Square& sq = board_[Board::index(c)];
   if (sq.dungeon < 0 || sq.piece != kNoPiece || sq.item != kNoPiece || sq.crust) return false;
   for (Seat s = 0; s < 2; ++s)
-    if (c == master_square(s) || orthogonally_adjacent(c, master_square(s))) return false;  // never next to a master
+    if (c == master_square(s) || orthogonally_adjacent(c, master_square(s)))
+      return false;  // never next to a master
   return true;
 }
 
 bool DdmState::target_ok(PieceId p, const Ability& a, std::uint16_t target) const {
-  if (target == kNoTarget) return a.op != Op::kDamage && a.op != Op::kCrust && !a.needs_own_target();
+  if (target == kNoTarget)
+    return a.op != Op::kDamage && a.op != Op::kCrust && !a.needs_own_target();
   if (target >= Board::kSquares) return false;
   const Coord t = Board::at(target);
   const Coord from = pieces_[p].pos;
@@ -73,11 +82,13 @@ bool DdmState::target_ok(PieceId p, const Ability& a, std::uint16_t target) cons
     }
     case Op::kHeal: {
       const PieceId v = board_[target].piece;
-      return a.range > 0 && v != kNoPiece && pieces_[v].owner == pieces_[p].owner && pieces_[v].damage > 0 &&
-             manhattan(from, t) <= a.range;
+      return a.range > 0 && v != kNoPiece && pieces_[v].owner == pieces_[p].owner &&
+             pieces_[v].damage > 0 && manhattan(from, t) <= a.range;
     }
-    case Op::kCrust: return orthogonally_adjacent(from, t) && crust_ok(t);
-    default: return false;
+    case Op::kCrust:
+      return orthogonally_adjacent(from, t) && crust_ok(t);
+    default:
+      return false;
   }
 }
 
@@ -97,9 +108,11 @@ void DdmState::list_abilities(Seat s, ActionList& out) const {
       const int reach = std::max(1, a.range);
       for (int dc = -reach; dc <= reach; ++dc)
         for (int dr = -reach; dr <= reach; ++dr) {
-          const Coord t{static_cast<std::int8_t>(from.col + dc), static_cast<std::int8_t>(from.row + dr)};
+          const Coord t{static_cast<std::int8_t>(from.col + dc),
+                        static_cast<std::int8_t>(from.row + dr)};
           if (Board::in_bounds(t) && target_ok(p, a, static_cast<std::uint16_t>(Board::index(t))))
-            out.push_back({kActivate, p, static_cast<std::uint16_t>(k), static_cast<std::uint16_t>(Board::index(t))});
+            out.push_back({kActivate, p, static_cast<std::uint16_t>(k),
+                           static_cast<std::uint16_t>(Board::index(t))});
         }
     }
   }
@@ -115,10 +128,12 @@ bool DdmState::has_ability_option(Seat s) const {
 void DdmState::activate(Seat s, PieceId p, int ability, std::uint16_t target) {
   const Ability& a = def(p).abilities[ability];
   pay(s, a);  // paid first; not refunded if negated
-  if (a.once_per_turn) pieces_[p].used = static_cast<std::uint8_t>(pieces_[p].used | (1u << ability));
+  if (a.once_per_turn)
+    pieces_[p].used = static_cast<std::uint8_t>(pieces_[p].used | (1u << ability));
   log(kEvActivate, s, p, ability, target == kNoTarget ? -1 : target);
   if (phase_ != Phase::kChain) resume_ = phase_;
-  chain_.push(Link{p, static_cast<std::uint8_t>(ability), target, static_cast<std::int8_t>(s), false, battle_.active},
+  chain_.push(Link{p, static_cast<std::uint8_t>(ability), target, static_cast<std::int8_t>(s),
+                   false, battle_.active},
               s, order_);
   run_chain();
 }
@@ -167,8 +182,12 @@ void DdmState::apply_effect(PieceId p, const Ability& a, std::uint16_t target, D
       // A boost that would last only the chain lasts the battle or the turn.
       const bool battle = d == Duration::kBattle || (d == Duration::kChain && battle_.active);
       const bool turn = d == Duration::kTurn || (d == Duration::kChain && !battle_.active);
-      auto& stat = a.stat == StatKind::kAtk ? (battle ? me.atk_battle : turn ? me.atk_turn : me.atk_perm)
-                                            : (battle ? me.def_battle : turn ? me.def_turn : me.def_perm);
+      auto& stat = a.stat == StatKind::kAtk ? (battle ? me.atk_battle
+                                               : turn ? me.atk_turn
+                                                      : me.atk_perm)
+                                            : (battle ? me.def_battle
+                                               : turn ? me.def_turn
+                                                      : me.def_perm);
       stat = static_cast<std::int16_t>(stat + a.amount);
       return;
     }
@@ -182,15 +201,21 @@ void DdmState::apply_effect(PieceId p, const Ability& a, std::uint16_t target, D
     }
     case Op::kHeal: {
       const PieceId v = target == kNoTarget ? (here ? p : kNoPiece) : board_[target].piece;
-      if (v != kNoPiece) pieces_[v].damage = static_cast<std::int16_t>(std::max(0, pieces_[v].damage - a.amount));
+      if (v != kNoPiece)
+        pieces_[v].damage = static_cast<std::int16_t>(std::max(0, pieces_[v].damage - a.amount));
       return;
     }
     case Op::kGain:
       if (!here) return;
-      (d == Duration::kPermanent ? me.kw_perm : d == Duration::kTurn ? me.kw_turn : me.kw_chain) |= a.keyword;
-      if (a.keyword == kRanged) me.range_bonus = static_cast<std::uint8_t>(std::max<int>(me.range_bonus, a.range));
+      (d == Duration::kPermanent ? me.kw_perm
+       : d == Duration::kTurn    ? me.kw_turn
+                                 : me.kw_chain) |= a.keyword;
+      if (a.keyword == kRanged)
+        me.range_bonus = static_cast<std::uint8_t>(std::max<int>(me.range_bonus, a.range));
       return;
-    case Op::kCrest: add_crests(s, a.crest, a.amount); return;
+    case Op::kCrest:
+      add_crests(s, a.crest, a.amount);
+      return;
     case Op::kCrust:
       if (target != kNoTarget && crust_ok(Board::at(target))) {
         board_[target].crust = true;
@@ -200,15 +225,20 @@ void DdmState::apply_effect(PieceId p, const Ability& a, std::uint16_t target, D
     case Op::kAbsorb:
       if (here && battle_.active) {
         const PieceId other = p == battle_.attacker ? battle_.defender : battle_.attacker;
-        me.atk_battle = static_cast<std::int16_t>(me.atk_battle + (other == kMaster ? 10 : attack_of(other)));
+        me.atk_battle =
+            static_cast<std::int16_t>(me.atk_battle + (other == kMaster ? 10 : attack_of(other)));
       }
       return;
     case Op::kShield:
-      if (here && battle_.active) me.shield_battle = static_cast<std::int16_t>(me.shield_battle + a.amount);
+      if (here && battle_.active)
+        me.shield_battle = static_cast<std::int16_t>(me.shield_battle + a.amount);
       return;
-    case Op::kDrain: add_crests(opponent(s), a.crest, -a.amount); return;
+    case Op::kDrain:
+      add_crests(opponent(s), a.crest, -a.amount);
+      return;
     case Op::kNegate:
-    case Op::kStop: return;
+    case Op::kStop:
+      return;
   }
 }
 

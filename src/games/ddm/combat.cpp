@@ -25,12 +25,14 @@ int aura_bonus(const DdmState& st, PieceId p, StatKind stat, int num_pieces) {
 
 int DdmState::attack_of(PieceId p) const {
   const Piece& pc = pieces_[p];
-  return std::max(0, def(p).atk + pc.atk_perm + pc.atk_turn + pc.atk_battle + aura_bonus(*this, p, StatKind::kAtk, num_pieces_));
+  return std::max(0, def(p).atk + pc.atk_perm + pc.atk_turn + pc.atk_battle +
+                         aura_bonus(*this, p, StatKind::kAtk, num_pieces_));
 }
 
 int DdmState::defense_of(PieceId p) const {
   const Piece& pc = pieces_[p];
-  return std::max(0, def(p).def + pc.def_perm + pc.def_turn + pc.def_battle + aura_bonus(*this, p, StatKind::kDef, num_pieces_));
+  return std::max(0, def(p).def + pc.def_perm + pc.def_turn + pc.def_battle +
+                         aura_bonus(*this, p, StatKind::kDef, num_pieces_));
 }
 
 std::uint8_t DdmState::keywords_of(PieceId p) const {
@@ -39,7 +41,8 @@ std::uint8_t DdmState::keywords_of(PieceId p) const {
 }
 
 int DdmState::range_of(PieceId p) const {
-  return std::max(def(p).range, keywords_of(p) & kRanged ? static_cast<int>(pieces_[p].range_bonus) : 1);
+  return std::max(def(p).range,
+                  keywords_of(p) & kRanged ? static_cast<int>(pieces_[p].range_bonus) : 1);
 }
 
 // A target along a row or column within range (1: orthogonally adjacent);
@@ -51,12 +54,15 @@ bool DdmState::can_target(PieceId attacker, Seat s, Coord from, Coord target) co
   const bool master_target = target == master_square(opponent(s));
   const PieceId victim = board_[Board::index(target)].piece;
   if (!master_target && (victim == kNoPiece || pieces_[victim].owner == s)) return false;
-  if (attacker == kMaster) return !master_target && orthogonally_adjacent(from, target) && !(keywords_of(victim) & kFlying);
+  if (attacker == kMaster)
+    return !master_target && orthogonally_adjacent(from, target) &&
+           !(keywords_of(victim) & kFlying);
   // A dungeon master is immune to continuous attack: only a monster's first
   // attack of the turn may target it.
   if (master_target && pieces_[attacker].attacks > 0) return false;
   const int dist = manhattan(from, target);
-  if (dist < 1 || dist > range_of(attacker) || (from.col != target.col && from.row != target.row)) return false;
+  if (dist < 1 || dist > range_of(attacker) || (from.col != target.col && from.row != target.row))
+    return false;
   return master_target || !(keywords_of(victim) & kFlying) || (keywords_of(attacker) & kFlying);
 }
 
@@ -65,7 +71,8 @@ void DdmState::list_attacks(Seat s, ActionList& out) const {
   auto targets = [&](PieceId a, Coord from, int reach) {
     for (int dc = -reach; dc <= reach; ++dc)
       for (int dr = -reach; dr <= reach; ++dr) {
-        const Coord t{static_cast<std::int8_t>(from.col + dc), static_cast<std::int8_t>(from.row + dr)};
+        const Coord t{static_cast<std::int8_t>(from.col + dc),
+                      static_cast<std::int8_t>(from.row + dr)};
         if (can_target(a, s, from, t))
           out.push_back({kAttack, a, static_cast<std::uint16_t>(Board::index(t)), 0});
       }
@@ -73,7 +80,9 @@ void DdmState::list_attacks(Seat s, ActionList& out) const {
   for (int i = 0; i < num_pieces_; ++i) {
     const Piece& pc = pieces_[i];
     const PieceId p = static_cast<PieceId>(i);
-    if (pc.owner != s || pc.where != Where::kField || def(p).is_item || pc.attacks >= def(p).attacks) continue;
+    if (pc.owner != s || pc.where != Where::kField || def(p).is_item ||
+        pc.attacks >= def(p).attacks)
+      continue;
     targets(p, pc.pos, range_of(p));
   }
   if (!master_attacked_[s]) targets(kMaster, master_square(s), 1);
@@ -81,8 +90,10 @@ void DdmState::list_attacks(Seat s, ActionList& out) const {
 
 void DdmState::declare_attack(Seat s, PieceId attacker, Coord target) {
   --crests_[s][static_cast<int>(Crest::kAttack)];  // one attack crest, paid first
-  if (attacker == kMaster) master_attacked_[s] = true;
-  else ++pieces_[attacker].attacks;
+  if (attacker == kMaster)
+    master_attacked_[s] = true;
+  else
+    ++pieces_[attacker].attacks;
   log(kEvAttack, s, attacker, Board::index(target));
   if (target == master_square(opponent(s))) {
     // A dungeon master cannot defend and takes one counter from any attack

@@ -5,7 +5,9 @@
 namespace tt::ddm {
 
 namespace {
-std::string sq(int index) { return Board::at(index).str(); }
+std::string sq(int index) {
+  return Board::at(index).str();
+}
 }  // namespace
 
 std::string DdmState::action_id(Seat seat, Action a) const {
@@ -20,27 +22,40 @@ std::string DdmState::action_id(Seat seat, Action a) const {
         }
       return s;
     }
-    case kSummonPick: return "summon:" + (a.a < num_pieces_ ? def(static_cast<PieceId>(a.a)).id : "?");
-    case kSummonSkip: return "nosummon";
-    case kPlace: return "place:" + rules_->pool.shapes[a.a].name + std::to_string(a.b) + ":" + sq(a.c);
+    case kSummonPick:
+      return "summon:" + (a.a < num_pieces_ ? def(static_cast<PieceId>(a.a)).id : "?");
+    case kSummonSkip:
+      return "nosummon";
+    case kPlace:
+      return "place:" + rules_->pool.shapes[a.a].name + std::to_string(a.b) + ":" + sq(a.c);
     case kMove:
       return "move:" + pieces_[a.a].pos.str() + ">" + sq(a.b) + (a.c == 1 ? ":noitems" : "");
     case kAttack:
-      return "attack:" + (a.a == kMaster ? master_square(seat).str() : pieces_[a.a].pos.str()) + ">" + sq(a.b);
+      return "attack:" + (a.a == kMaster ? master_square(seat).str() : pieces_[a.a].pos.str()) +
+             ">" + sq(a.b);
     case kActivate:
-      return "ability:" + pieces_[a.a].pos.str() + ":" + std::to_string(a.b) + (a.c == kNoTarget ? "" : ">" + sq(a.c));
-    case kEndMain: return "end";
-    case kPass: return "pass";
-    case kStrike: return "strike";
-    case kDefend: return "defend";
-    case kTake: return "take";
-    case kDone: return "done";
+      return "ability:" + pieces_[a.a].pos.str() + ":" + std::to_string(a.b) +
+             (a.c == kNoTarget ? "" : ">" + sq(a.c));
+    case kEndMain:
+      return "end";
+    case kPass:
+      return "pass";
+    case kStrike:
+      return "strike";
+    case kDefend:
+      return "defend";
+    case kTake:
+      return "take";
+    case kDone:
+      return "done";
   }
   return "?";
 }
 
 std::string DdmState::action_label(Seat seat, Action a) const {
-  const auto name = [&](int p) { return p == kMaster ? std::string("your dungeon master") : def(static_cast<PieceId>(p)).name; };
+  const auto name = [&](int p) {
+    return p == kMaster ? std::string("your dungeon master") : def(static_cast<PieceId>(p)).name;
+  };
   switch (static_cast<Act>(a.kind)) {
     case kRoll: {
       std::string s = "Roll";
@@ -54,12 +69,15 @@ std::string DdmState::action_label(Seat seat, Action a) const {
     case kSummonPick: {
       const PieceDef& d = def(static_cast<PieceId>(a.a));
       if (d.is_item) return "Summon item " + d.name + " (hidden from the opponent)";
-      return "Summon " + d.name + " (L" + std::to_string(d.level) + " " + type_name(d.type) + ", HP " +
-             std::to_string(d.hp) + " ATK " + std::to_string(d.atk) + " DEF " + std::to_string(d.def) + ")";
+      return "Summon " + d.name + " (L" + std::to_string(d.level) + " " + type_name(d.type) +
+             ", HP " + std::to_string(d.hp) + " ATK " + std::to_string(d.atk) + " DEF " +
+             std::to_string(d.def) + ")";
     }
-    case kSummonSkip: return "Do not summon";
+    case kSummonSkip:
+      return "Do not summon";
     case kPlace:
-      return "Place shape " + rules_->pool.shapes[a.a].name + " (turn " + std::to_string(a.b) + ") with the monster on " + sq(a.c);
+      return "Place shape " + rules_->pool.shapes[a.a].name + " (turn " + std::to_string(a.b) +
+             ") with the monster on " + sq(a.c);
     case kMove:
       return "Move " + name(a.a) + " from " + pieces_[a.a].pos.str() + " to " + sq(a.b) +
              (a.c == 1 ? ", declining items on the way" : "");
@@ -72,12 +90,18 @@ std::string DdmState::action_label(Seat seat, Action a) const {
       const Ability& ab = def(static_cast<PieceId>(a.a)).abilities[a.b];
       return "Use " + name(a.a) + ": " + ab.text + (a.c == kNoTarget ? "" : " on " + sq(a.c));
     }
-    case kEndMain: return "End the main phase";
-    case kPass: return "Pass";
-    case kStrike: return "Strike";
-    case kDefend: return "Defend (1 defence crest)";
-    case kTake: return "Take the attack";
-    case kDone: return "Done";
+    case kEndMain:
+      return "End the main phase";
+    case kPass:
+      return "Pass";
+    case kStrike:
+      return "Strike";
+    case kDefend:
+      return "Defend (1 defence crest)";
+    case kTake:
+      return "Take the attack";
+    case kDone:
+      return "Done";
   }
   return "?";
 }
@@ -91,49 +115,73 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
     return def(static_cast<PieceId>(p)).name;
   };
   switch (e.kind) {
-    case kEvFirstPlayer: return who + " goes first";
-    case kEvTurn: return "Turn " + std::to_string(a[0]) + " (round " + std::to_string(a[1]) + "): " + who;
+    case kEvFirstPlayer:
+      return who + " goes first";
+    case kEvTurn:
+      return "Turn " + std::to_string(a[0]) + " (round " + std::to_string(a[1]) + "): " + who;
     case kEvRoll: {
       std::string s = who + " rolls:";
       for (int k = 0; k < 3; ++k) {
         const DieDef& d = rules_->pool.dice[dice_[e.seat][a[k] / 8]];
         const Face f = d.faces[a[k] % 8];
-        s += " " + crest_name(f.crest) + (f.crest == Crest::kSummon ? std::to_string(d.level) : "") +
-             (f.mult > 1 ? "x2" : "");
+        s += " " + crest_name(f.crest) +
+             (f.crest == Crest::kSummon ? std::to_string(d.level) : "") + (f.mult > 1 ? "x2" : "");
       }
       return s;
     }
     case kEvCrests:
-      return who + (a[1] >= 0 ? " gains " : " loses ") + std::to_string(a[1] >= 0 ? a[1] : -a[1]) + " " +
-             crest_name(static_cast<Crest>(a[0])) + " crest(s)";
+      return who + (a[1] >= 0 ? " gains " : " loses ") + std::to_string(a[1] >= 0 ? a[1] : -a[1]) +
+             " " + crest_name(static_cast<Crest>(a[0])) + " crest(s)";
     case kEvSummonLevel: {
       std::string s = who + " may summon level";
       for (int l = 1; l <= 4; ++l)
         if (a[0] & (1 << l)) s += " " + std::to_string(l);
       return s;
     }
-    case kEvSummon: return who + " summons " + (sees_details(e, viewer) ? name(a[0]) : "an item") + " at " + sq(a[1]);
-    case kEvPiecePlaced: return who + " places dungeon shape " + rules_->pool.shapes[a[0]].name + " at " + sq(a[1]);
-    case kEvMove: return who + " moves " + name(a[0]) + " from " + sq(a[1]) + " to " + sq(a[2]);
-    case kEvItem: return "Item " + name(a[0]) + " triggers on " + name(a[1]);
-    case kEvItemDeclined: return name(a[0]) + " tunnels past an item without triggering it";
-    case kEvAttack: return who + " attacks " + sq(a[1]) + " with " + (a[0] == kMaster ? std::string("its dungeon master") : name(a[0]));
-    case kEvDefend: return who + " defends with " + name(a[0]);
-    case kEvTake: return who + " takes the attack on " + name(a[0]);
-    case kEvDamage: return name(a[0]) + " takes " + std::to_string(a[1]) + " damage (" + std::to_string(a[2]) + " in all)";
-    case kEvDestroyed: return name(a[0]) + " is destroyed";
-    case kEvMasterHit: return who + "'s dungeon master takes a counter (" + std::to_string(a[0]) + ")";
+    case kEvSummon:
+      return who + " summons " + (sees_details(e, viewer) ? name(a[0]) : "an item") + " at " +
+             sq(a[1]);
+    case kEvPiecePlaced:
+      return who + " places dungeon shape " + rules_->pool.shapes[a[0]].name + " at " + sq(a[1]);
+    case kEvMove:
+      return who + " moves " + name(a[0]) + " from " + sq(a[1]) + " to " + sq(a[2]);
+    case kEvItem:
+      return "Item " + name(a[0]) + " triggers on " + name(a[1]);
+    case kEvItemDeclined:
+      return name(a[0]) + " tunnels past an item without triggering it";
+    case kEvAttack:
+      return who + " attacks " + sq(a[1]) + " with " +
+             (a[0] == kMaster ? std::string("its dungeon master") : name(a[0]));
+    case kEvDefend:
+      return who + " defends with " + name(a[0]);
+    case kEvTake:
+      return who + " takes the attack on " + name(a[0]);
+    case kEvDamage:
+      return name(a[0]) + " takes " + std::to_string(a[1]) + " damage (" + std::to_string(a[2]) +
+             " in all)";
+    case kEvDestroyed:
+      return name(a[0]) + " is destroyed";
+    case kEvMasterHit:
+      return who + "'s dungeon master takes a counter (" + std::to_string(a[0]) + ")";
     case kEvActivate: {
       const Ability& ab = def(static_cast<PieceId>(a[0])).abilities[a[1]];
-      return who + " activates " + name(a[0]) + ": " + ab.text + (a[2] >= 0 ? " (target " + sq(a[2]) + ")" : "");
+      return who + " activates " + name(a[0]) + ": " + ab.text +
+             (a[2] >= 0 ? " (target " + sq(a[2]) + ")" : "");
     }
-    case kEvNegated: return name(a[0]) + "'s ability is negated";
-    case kEvResolve: return name(a[0]) + "'s ability resolves";
-    case kEvCrust: return who + " puts a crust counter on " + sq(a[0]);
-    case kEvPass: return who + " passes";
-    case kEvEndMain: return who + " ends the main phase";
-    case kEvTimeUp: return "Round " + std::to_string(a[0]) + " is over: the game is decided by the tie-breaks";
-    case kEvGameOver: return e.seat >= 0 ? who + " wins" : "The game is a draw";
+    case kEvNegated:
+      return name(a[0]) + "'s ability is negated";
+    case kEvResolve:
+      return name(a[0]) + "'s ability resolves";
+    case kEvCrust:
+      return who + " puts a crust counter on " + sq(a[0]);
+    case kEvPass:
+      return who + " passes";
+    case kEvEndMain:
+      return who + " ends the main phase";
+    case kEvTimeUp:
+      return "Round " + std::to_string(a[0]) + " is over: the game is decided by the tie-breaks";
+    case kEvGameOver:
+      return e.seat >= 0 ? who + " wins" : "The game is a draw";
   }
   return "?";
 }

@@ -19,18 +19,21 @@ void DdmState::roll(Seat s, std::uint16_t mask) {
     last_roll_die_[n] = static_cast<std::uint8_t>(i);
     last_roll_face_[n++] = static_cast<std::uint8_t>(face);
   }
-  log(kEvRoll, s, last_roll_die_[0] * 8 + last_roll_face_[0], last_roll_die_[1] * 8 + last_roll_face_[1],
-      last_roll_die_[2] * 8 + last_roll_face_[2]);
+  log(kEvRoll, s, last_roll_die_[0] * 8 + last_roll_face_[0],
+      last_roll_die_[1] * 8 + last_roll_face_[1], last_roll_die_[2] * 8 + last_roll_face_[2]);
   for (int k = 0; k < 3; ++k) {
     const DieDef& die = rules_->pool.dice[dice_[s][last_roll_die_[k]]];
     const Face f = die.faces[last_roll_face_[k]];
-    if (f.crest == Crest::kSummon) ++summons[die.level];
-    else add_crests(s, f.crest, f.mult);
+    if (f.crest == Crest::kSummon)
+      ++summons[die.level];
+    else
+      add_crests(s, f.crest, f.mult);
   }
   summon_levels_ = 0;
   for (int level = 1; level <= 4; ++level) {
     if (summons[level] >= 2) summon_levels_ |= static_cast<std::uint8_t>(1u << level);
-    if (summons[level] == 3 && level < 4) summon_levels_ |= static_cast<std::uint8_t>(1u << (level + 1));
+    if (summons[level] == 3 && level < 4)
+      summon_levels_ |= static_cast<std::uint8_t>(1u << (level + 1));
   }
   if (summon_levels_) log(kEvSummonLevel, s, summon_levels_);
   ++rolls_done_;
@@ -70,7 +73,8 @@ namespace {
 // square next to the seat's own territory (a piece must touch it), with all
 // six squares free. `visit(shape, orientation, m)` returns true to stop.
 template <typename F>
-void for_each_placement(const Pool& pool, const std::array<Square, Board::kSquares>& board, Seat s, F visit) {
+void for_each_placement(const Pool& pool, const std::array<Square, Board::kSquares>& board, Seat s,
+                        F visit) {
   std::array<bool, Board::kSquares> free{};
   for (int i = 0; i < Board::kSquares; ++i) {
     const Coord c = Board::at(i);

@@ -50,7 +50,8 @@ json DdmGame::starter_deck(const std::string& name) const {
 // monster deck of exactly 10 with at most 2 of one monster; up to 4 items.
 DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
   const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
-  if (!deck.is_object()) throw Error("a set is a starter name or an object with monsters, items and dice");
+  if (!deck.is_object())
+    throw Error("a set is a starter name or an object with monsters, items and dice");
   Deck d;
   const json dice = deck.value("dice", json("standard"));
   if (dice.is_string()) {
@@ -68,7 +69,8 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
       d.dice.push_back(die);
       ++per_level[pool_->dice[die].level];
     }
-    if (d.dice.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 || per_level[4] != 3)
+    if (d.dice.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 ||
+        per_level[4] != 3)
       problems.push_back({"dice", "12 dice, three of each level 1-4"});
   } else {
     throw Error("dice is a dice-set name or a list of 12 die ids");
@@ -88,9 +90,13 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
     monsters += count;
     for (int i = 0; i < count; ++i) d.pieces.push_back(p);
   }
-  if (monsters != 10) problems.push_back({"monster deck", "the deck has " + std::to_string(monsters) + " monsters; it must have exactly 10"});
+  if (monsters != 10)
+    problems.push_back({"monster deck", "the deck has " + std::to_string(monsters) +
+                                            " monsters; it must have exactly 10"});
   for (auto& [p, n] : copies)
-    if (n > 2) problems.push_back({"copies", "'" + pool_->pieces[p].id + "' appears " + std::to_string(n) + " times; at most 2"});
+    if (n > 2)
+      problems.push_back({"copies", "'" + pool_->pieces[p].id + "' appears " + std::to_string(n) +
+                                        " times; at most 2"});
   int items = 0;
   for (auto& it : deck.value("items", json::array())) {
     const std::string id = it.is_string() ? it.get<std::string>() : it.value("item", "");

@@ -26,7 +26,9 @@ bool DdmState::can_stop(PieceId p, Coord c) const {
   return sq.piece == kNoPiece && !sq.crust;
 }
 
-int DdmState::step_cost(PieceId p) const { return keywords_of(p) & kFlying ? 2 : 1; }
+int DdmState::step_cost(PieceId p) const {
+  return keywords_of(p) & kFlying ? 2 : 1;
+}
 
 // Breadth-first search by steps; among equally short paths the one crossing
 // the fewest items is kept (then the first found in the order up, right,
@@ -84,7 +86,8 @@ bool DdmState::find_path(PieceId p, Coord to, Path& path) const {
   const int goal = Board::index(to);
   if (s.dist[goal] <= 0) return false;
   StaticVec<std::uint8_t, 64> reversed;
-  for (int v = goal; s.parent[v] >= 0; v = s.parent[v]) reversed.push_back(static_cast<std::uint8_t>(v));
+  for (int v = goal; s.parent[v] >= 0; v = s.parent[v])
+    reversed.push_back(static_cast<std::uint8_t>(v));
   for (auto it = reversed.end(); it != reversed.begin();) path.squares.push_back(*--it);
   return true;
 }
@@ -95,8 +98,8 @@ void DdmState::move(PieceId p, Coord to, bool decline_items) {
   Piece& pc = pieces_[p];
   const Seat s = pc.owner;
   // Paid in advance: a move cut short is not refunded.
-  crests_[s][static_cast<int>(Crest::kMove)] =
-      static_cast<std::uint8_t>(crests_[s][static_cast<int>(Crest::kMove)] - path.squares.size() * step_cost(p));
+  crests_[s][static_cast<int>(Crest::kMove)] = static_cast<std::uint8_t>(
+      crests_[s][static_cast<int>(Crest::kMove)] - path.squares.size() * step_cost(p));
   pc.moved = true;
   const int from = Board::index(pc.pos);
   board_[from].piece = kNoPiece;
@@ -136,7 +139,9 @@ void DdmState::trigger_item(PieceId mover, PieceId item, Coord before, bool& sto
   log(kEvItem, m.owner, item, mover);
   const Ability& e = def(item).item_effect;
   switch (e.op) {
-    case Op::kHeal: m.damage = static_cast<std::int16_t>(std::max(0, m.damage - e.amount)); break;
+    case Op::kHeal:
+      m.damage = static_cast<std::int16_t>(std::max(0, m.damage - e.amount));
+      break;
     case Op::kDamage:
       m.damage = static_cast<std::int16_t>(m.damage + e.amount);
       log(kEvDamage, m.owner, mover, e.amount, m.damage);
@@ -145,15 +150,21 @@ void DdmState::trigger_item(PieceId mover, PieceId item, Coord before, bool& sto
         stopped = true;
       }
       break;
-    case Op::kBoost: (e.stat == StatKind::kAtk ? m.atk_perm : m.def_perm) += static_cast<std::int16_t>(e.amount); break;
-    case Op::kDrain: add_crests(m.owner, e.crest, -e.amount); break;
+    case Op::kBoost:
+      (e.stat == StatKind::kAtk ? m.atk_perm : m.def_perm) += static_cast<std::int16_t>(e.amount);
+      break;
+    case Op::kDrain:
+      add_crests(m.owner, e.crest, -e.amount);
+      break;
     case Op::kStop:
       if (board_[Board::index(before)].piece == kNoPiece) {
         m.pos = before;
         stopped = true;
       }
       break;
-    default: apply_effect(mover, e, kNoTarget, Duration::kPermanent, m.owner); break;
+    default:
+      apply_effect(mover, e, kNoTarget, Duration::kPermanent, m.owner);
+      break;
   }
   if (def(item).once) {
     it.where = Where::kGone;

@@ -29,7 +29,8 @@ Face parse_face(const std::string& where, std::string s) {
     s.pop_back();
   }
   f.crest = parse_crest(where, s);
-  if (f.crest == Crest::kSummon && f.mult != 1) throw Error(where + ": summon faces have no multiplier");
+  if (f.crest == Crest::kSummon && f.mult != 1)
+    throw Error(where + ": summon faces have no multiplier");
   return f;
 }
 
@@ -44,7 +45,8 @@ Ability parse_ability(const std::string& where, const json& j, bool activated) {
   a.text = j.value("text", "");
   if (activated) {
     const json& cost = j.at("cost");
-    if (!cost.is_object() || cost.empty()) throw Error(where + ": cost is an object of crest counts");
+    if (!cost.is_object() || cost.empty())
+      throw Error(where + ": cost is an object of crest counts");
     int kinds = 0;
     for (auto& [k, v] : cost.items()) {
       const int n = v.get<int>();
@@ -56,9 +58,9 @@ Ability parse_ability(const std::string& where, const json& j, bool activated) {
         const Crest c = parse_crest(where, k);
         if (c == Crest::kSummon) throw Error(where + ": summon crests cannot pay");
         a.cost[static_cast<int>(c)] = static_cast<std::uint8_t>(n);
-        a.timing = c == Crest::kAttack ? Timing::kAttack
+        a.timing = c == Crest::kAttack    ? Timing::kAttack
                    : c == Crest::kDefense ? Timing::kDefense
-                   : c == Crest::kTrap ? Timing::kTrap
+                   : c == Crest::kTrap    ? Timing::kTrap
                                        : Timing::kMagic;  // magic (or move) crests: own main phase
       }
       ++kinds;
@@ -66,9 +68,10 @@ Ability parse_ability(const std::string& where, const json& j, bool activated) {
     if (kinds > 1) throw Error(where + ": a cost names one crest kind (or any)");
   }
   static const std::map<std::string, Op> ops = {
-      {"boost", Op::kBoost}, {"damage", Op::kDamage}, {"heal", Op::kHeal}, {"gain", Op::kGain},
-      {"negate", Op::kNegate}, {"crest", Op::kCrest}, {"crust", Op::kCrust}, {"absorb", Op::kAbsorb},
-      {"shield", Op::kShield}, {"drain", Op::kDrain}, {"stop", Op::kStop}};
+      {"boost", Op::kBoost}, {"damage", Op::kDamage}, {"heal", Op::kHeal},
+      {"gain", Op::kGain},   {"negate", Op::kNegate}, {"crest", Op::kCrest},
+      {"crust", Op::kCrust}, {"absorb", Op::kAbsorb}, {"shield", Op::kShield},
+      {"drain", Op::kDrain}, {"stop", Op::kStop}};
   const auto op = ops.find(j.at("op").get<std::string>());
   if (op == ops.end()) throw Error(where + ": unknown op '" + j.at("op").get<std::string>() + "'");
   a.op = op->second;
@@ -90,9 +93,11 @@ Ability parse_ability(const std::string& where, const json& j, bool activated) {
                                                                            : Duration::kPermanent;
   if (j.contains("duration")) {
     const std::string d = j["duration"].get<std::string>();
-    a.duration = d == "battle" ? Duration::kBattle : d == "turn" ? Duration::kTurn
-                 : d == "permanent" ? Duration::kPermanent
-                                    : throw Error(where + ": duration is battle, turn or permanent");
+    a.duration = d == "battle" ? Duration::kBattle
+                 : d == "turn" ? Duration::kTurn
+                 : d == "permanent"
+                     ? Duration::kPermanent
+                     : throw Error(where + ": duration is battle, turn or permanent");
   } else if (a.timing == Timing::kAny && activated) {
     throw Error(where + ": a number-only cost needs a stated duration");
   }
@@ -131,7 +136,8 @@ Shape parse_shape(const std::string& name, const json& rows) {
     for (int k = 0; k < 6; ++k)
       if (!seen[k] && orthogonally_adjacent(cells[i], cells[k])) seen[k] = true, stack.push_back(k);
   }
-  if (std::count(seen.begin(), seen.end(), true) != 6) throw Error("shape " + name + ": squares must touch edge to edge");
+  if (std::count(seen.begin(), seen.end(), true) != 6)
+    throw Error("shape " + name + ": squares must touch edge to edge");
   Shape shape;
   shape.name = name;
   std::set<std::vector<std::pair<int, int>>> distinct;
@@ -184,11 +190,13 @@ Pool Pool::from_json(const json& j) {
       std::array<int, 5> per_level{};
       for (auto& id : ids) {
         const int d = p.find_die(id.get<std::string>());
-        if (d < 0) throw Error("dice set " + name + ": unknown die '" + id.get<std::string>() + "'");
+        if (d < 0)
+          throw Error("dice set " + name + ": unknown die '" + id.get<std::string>() + "'");
         set.push_back(d);
         ++per_level[p.dice[d].level];
       }
-      if (set.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 || per_level[4] != 3)
+      if (set.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 ||
+          per_level[4] != 3)
         throw Error("dice set " + name + ": 12 dice, three of each level");
       p.dice_sets[name] = set;
     }
@@ -218,19 +226,24 @@ Pool Pool::from_json(const json& j) {
         throw Error(where + ": hp, atk and def are multiples of 10 (hp above 0)");
       for (auto& k : m.value("keywords", json::array())) {
         const std::string kw = k.get<std::string>();
-        if (kw == "flying") d.keywords |= kFlying;
-        else if (kw == "tunnel") d.keywords |= kTunnel;
-        else throw Error(where + ": keywords are flying and tunnel");
+        if (kw == "flying")
+          d.keywords |= kFlying;
+        else if (kw == "tunnel")
+          d.keywords |= kTunnel;
+        else
+          throw Error(where + ": keywords are flying and tunnel");
       }
       d.range = m.value("range", 1);
       d.attacks = m.value("attacks", 1);
-      if (d.range < 1 || d.range > 6 || d.attacks < 1 || d.attacks > 4) throw Error(where + ": range 1-6, attacks 1-4");
+      if (d.range < 1 || d.range > 6 || d.attacks < 1 || d.attacks > 4)
+        throw Error(where + ": range 1-6, attacks 1-4");
       for (auto& a : m.value("aura", json::array())) {
         Aura aura;
         aura.stat = parse_stat(where, a.at("stat").get<std::string>());
         aura.amount = a.at("amount").get<int>();
         if (a.contains("type")) {
-          const auto at = std::find(std::begin(kTypeNames), std::end(kTypeNames), a["type"].get<std::string>());
+          const auto at =
+              std::find(std::begin(kTypeNames), std::end(kTypeNames), a["type"].get<std::string>());
           if (at == std::end(kTypeNames)) throw Error(where + ": unknown aura type");
           aura.type = static_cast<int>(at - std::begin(kTypeNames));
         }
@@ -282,7 +295,11 @@ int Pool::find_die(const std::string& id) const {
   return it == die_by_id.end() ? -1 : it->second;
 }
 
-std::string crest_name(Crest c) { return kCrestNames[static_cast<int>(c)]; }
-std::string type_name(MonsterType t) { return kTypeNames[static_cast<int>(t)]; }
+std::string crest_name(Crest c) {
+  return kCrestNames[static_cast<int>(c)];
+}
+std::string type_name(MonsterType t) {
+  return kTypeNames[static_cast<int>(t)];
+}
 
 }  // namespace tt::ddm

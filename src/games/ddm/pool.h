@@ -37,7 +37,19 @@ enum Keyword : std::uint8_t { kFlying = 1, kTunnel = 2, kRanged = 4 };
 // When an ability may be used, from the crest kind of its cost.
 enum class Timing : std::uint8_t { kAttack, kDefense, kMagic, kTrap, kAny };
 enum class Duration : std::uint8_t { kBattle, kTurn, kPermanent, kChain };
-enum class Op : std::uint8_t { kBoost, kDamage, kHeal, kGain, kNegate, kCrest, kCrust, kAbsorb, kShield, kDrain, kStop };
+enum class Op : std::uint8_t {
+  kBoost,
+  kDamage,
+  kHeal,
+  kGain,
+  kNegate,
+  kCrest,
+  kCrust,
+  kAbsorb,
+  kShield,
+  kDrain,
+  kStop
+};
 enum class StatKind : std::uint8_t { kAtk, kDef };
 
 struct Ability {

@@ -5,8 +5,9 @@
 namespace tt::ddm {
 
 std::string DdmState::render(Seat viewer) const {
-  std::string out = "== Turn " + std::to_string(turn_) + ", round " + std::to_string(round()) + "/" +
-                    std::to_string(rules_->turn_limit) + " (seat " + std::to_string(turn_player_) + ") ==\n";
+  std::string out = "== Turn " + std::to_string(turn_) + ", round " + std::to_string(round()) +
+                    "/" + std::to_string(rules_->turn_limit) + " (seat " +
+                    std::to_string(turn_player_) + ") ==\n";
   out += "    ";
   for (int c = 0; c < Board::kCols; ++c) out += (c < 10 ? " " : "") + std::to_string(c) + " ";
   out += "\n";
@@ -16,27 +17,36 @@ std::string DdmState::render(Seat viewer) const {
       const Coord at{static_cast<std::int8_t>(c), static_cast<std::int8_t>(r)};
       const Square& sq = board_[Board::index(at)];
       std::string cell = " . ";
-      if (at == master_square(0)) cell = "[M]";
-      else if (at == master_square(1)) cell = "<M>";
+      if (at == master_square(0))
+        cell = "[M]";
+      else if (at == master_square(1))
+        cell = "<M>";
       else if (sq.piece != kNoPiece) {
         // Seat 0's monsters in capitals, seat 1's in lower case, then the level.
         const PieceDef& d = def(sq.piece);
-        const char letter = static_cast<char>(pieces_[sq.piece].owner == 0 ? std::toupper(d.name[0]) : std::tolower(d.name[0]));
+        const char letter = static_cast<char>(
+            pieces_[sq.piece].owner == 0 ? std::toupper(d.name[0]) : std::tolower(d.name[0]));
         cell = std::string(1, letter) + std::to_string(d.level) + (sq.item != kNoPiece ? "*" : " ");
       } else if (sq.item != kNoPiece) {
         const Piece& it = pieces_[sq.item];
         cell = (viewer == kReferee || viewer == it.owner || it.revealed) ? " ! " : " ? ";
-      } else if (sq.crust) cell = " # ";
-      else if (sq.dungeon >= 0) cell = sq.dungeon == 0 ? " - " : " ~ ";
+      } else if (sq.crust)
+        cell = " # ";
+      else if (sq.dungeon >= 0)
+        cell = sq.dungeon == 0 ? " - " : " ~ ";
       out += cell;
     }
     out += "\n";
   }
-  out += "  [M]/- seat 0's master/dungeon, <M>/~ seat 1's; letters: monsters (capital: seat 0); !/? item; # crust\n";
+  out +=
+      "  [M]/- seat 0's master/dungeon, <M>/~ seat 1's; letters: monsters (capital: seat 0); !/? "
+      "item; # crust\n";
   for (Seat s = 0; s < 2; ++s) {
     out += "Seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": master counters " +
-           std::to_string(master_damage_[s]) + "/" + std::to_string(rules_->dm_counters_lost) + ", crests";
-    for (int k = 0; k < kCrestKinds; ++k) out += " " + crest_name(static_cast<Crest>(k)) + " " + std::to_string(crests_[s][k]);
+           std::to_string(master_damage_[s]) + "/" + std::to_string(rules_->dm_counters_lost) +
+           ", crests";
+    for (int k = 0; k < kCrestKinds; ++k)
+      out += " " + crest_name(static_cast<Crest>(k)) + " " + std::to_string(crests_[s][k]);
     out += "\n";
   }
   for (int i = 0; i < num_pieces_; ++i) {
@@ -44,14 +54,16 @@ std::string DdmState::render(Seat viewer) const {
     const PieceId p = static_cast<PieceId>(i);
     if (pc.where != Where::kField || def(p).is_item) continue;
     out += "   " + pc.pos.str() + " " + def(p).name + " (seat " + std::to_string(pc.owner) + ", L" +
-           std::to_string(def(p).level) + " " + type_name(def(p).type) + ") HP " + std::to_string(def(p).hp - pc.damage) +
-           "/" + std::to_string(def(p).hp) + " ATK " + std::to_string(attack_of(p)) + " DEF " + std::to_string(defense_of(p)) + "\n";
+           std::to_string(def(p).level) + " " + type_name(def(p).type) + ") HP " +
+           std::to_string(def(p).hp - pc.damage) + "/" + std::to_string(def(p).hp) + " ATK " +
+           std::to_string(attack_of(p)) + " DEF " + std::to_string(defense_of(p)) + "\n";
   }
   if (viewer >= 0 && viewer < 2) {
     out += "Your reserve:";
     for (int i = 0; i < num_pieces_; ++i)
       if (pieces_[i].owner == viewer && pieces_[i].where == Where::kReserve)
-        out += " " + def(static_cast<PieceId>(i)).name + " (L" + std::to_string(def(static_cast<PieceId>(i)).level) + ")";
+        out += " " + def(static_cast<PieceId>(i)).name + " (L" +
+               std::to_string(def(static_cast<PieceId>(i)).level) + ")";
     out += "\n";
   }
   return out;

@@ -15,8 +15,7 @@ struct Rules {
   int dm_counters_lost = 3;  // damage counters that defeat a dungeon master
   bool summon_optional = true;
 
-  Rules(std::shared_ptr<const Pool> p, const Options& o)
-      : pool_ptr(std::move(p)), pool(*pool_ptr) {
+  Rules(std::shared_ptr<const Pool> p, const Options& o) : pool_ptr(std::move(p)), pool(*pool_ptr) {
     turn_limit = o.get_int("turn_limit");
     dm_counters_lost = o.get_int("dm_counters");
   }

@@ -15,8 +15,8 @@ std::unique_ptr<State> DdmState::clone() const {
   return copy;
 }
 
-void DdmState::start(const std::array<std::vector<int>, 2>& dice, const std::array<std::vector<int>, 2>& pieces,
-                     std::uint64_t seed) {
+void DdmState::start(const std::array<std::vector<int>, 2>& dice,
+                     const std::array<std::vector<int>, 2>& pieces, std::uint64_t seed) {
   rng_.reseed(seed);
   for (Seat s = 0; s < 2; ++s) {
     if (dice[s].size() != kDice) throw Error("a player has exactly 12 dice");
@@ -47,12 +47,17 @@ void DdmState::log(std::uint16_t kind, Seat seat, int a, int b, int c, SeatMask 
 Seat DdmState::deciding() const {
   switch (phase_) {
     case Phase::kStandby:
-    case Phase::kEnd: return window_seat_;
-    case Phase::kAttackWindow: return battle_.attacking_seat;
+    case Phase::kEnd:
+      return window_seat_;
+    case Phase::kAttackWindow:
+      return battle_.attacking_seat;
     case Phase::kDefend:
-    case Phase::kDefenseWindow: return opponent(battle_.attacking_seat);
-    case Phase::kChain: return chain_.priority();
-    default: return turn_player_;
+    case Phase::kDefenseWindow:
+      return opponent(battle_.attacking_seat);
+    case Phase::kChain:
+      return chain_.priority();
+    default:
+      return turn_player_;
   }
 }
 
@@ -87,14 +92,16 @@ int DdmState::dungeon_squares(Seat s) const {
 int DdmState::monsters_on_field(Seat s) const {
   int n = 0;
   for (int i = 0; i < num_pieces_; ++i)
-    n += pieces_[i].owner == s && pieces_[i].where == Where::kField && !def(static_cast<PieceId>(i)).is_item;
+    n += pieces_[i].owner == s && pieces_[i].where == Where::kField &&
+         !def(static_cast<PieceId>(i)).is_item;
   return n;
 }
 
 int DdmState::levels_on_field(Seat s) const {
   int n = 0;
   for (int i = 0; i < num_pieces_; ++i)
-    if (pieces_[i].owner == s && pieces_[i].where == Where::kField && !def(static_cast<PieceId>(i)).is_item)
+    if (pieces_[i].owner == s && pieces_[i].where == Where::kField &&
+        !def(static_cast<PieceId>(i)).is_item)
       n += def(static_cast<PieceId>(i)).level;
   return n;
 }
@@ -108,14 +115,18 @@ double DdmState::heuristic(Seat seat) const {
   int expected_hit = 0;
   if (battle_.active) {
     const int atk = battle_.attacker == kMaster ? 10 : attack_of(battle_.attacker);
-    const bool guard = battle_.defended || crests_[opponent(battle_.attacking_seat)][static_cast<int>(Crest::kDefense)] > 0;
-    expected_hit = std::max(0, (guard ? atk - defense_of(battle_.defender) : atk) - pieces_[battle_.defender].shield_battle);
+    const bool guard =
+        battle_.defended ||
+        crests_[opponent(battle_.attacking_seat)][static_cast<int>(Crest::kDefense)] > 0;
+    expected_hit = std::max(0, (guard ? atk - defense_of(battle_.defender) : atk) -
+                                   pieces_[battle_.defender].shield_battle);
   }
   double score = 0;
   for (Seat s = 0; s < 2; ++s) {
     const double sign = s == seat ? 1 : -1;
     double mine = -400.0 * master_damage_[s];
-    for (int k = 0; k < kCrestKinds; ++k) mine += (k == static_cast<int>(Crest::kAttack) ? 4.0 : 2.0) * crests_[s][k];
+    for (int k = 0; k < kCrestKinds; ++k)
+      mine += (k == static_cast<int>(Crest::kAttack) ? 4.0 : 2.0) * crests_[s][k];
     for (int i = 0; i < num_pieces_; ++i) {
       const Piece& p = pieces_[i];
       const PieceId id = static_cast<PieceId>(i);

@@ -24,7 +24,9 @@ inline constexpr int kDice = 12;
 inline constexpr std::uint16_t kNoTarget = 0xFFFF;
 
 // The centre square of each player's back row.
-inline constexpr Coord master_square(Seat s) { return s == 0 ? Coord{6, 0} : Coord{6, 18}; }
+inline constexpr Coord master_square(Seat s) {
+  return s == 0 ? Coord{6, 0} : Coord{6, 18};
+}
 
 enum class Phase : std::uint8_t {
   kRoll,           // pick 3 dice to roll
@@ -41,17 +43,27 @@ enum class Phase : std::uint8_t {
 };
 
 enum Act : std::uint16_t {
-  kRoll, kSummonPick, kSummonSkip, kPlace,
-  kMove, kAttack, kActivate, kEndMain,
-  kPass, kStrike, kDefend, kTake, kDone,
+  kRoll,
+  kSummonPick,
+  kSummonSkip,
+  kPlace,
+  kMove,
+  kAttack,
+  kActivate,
+  kEndMain,
+  kPass,
+  kStrike,
+  kDefend,
+  kTake,
+  kDone,
 };
 
 enum class Where : std::uint8_t { kReserve, kField, kGone };
 
 struct Square {
-  std::int8_t dungeon = -1;      // owner seat of the dungeon square, -1 none
-  PieceId piece = kNoPiece;      // monster on it
-  PieceId item = kNoPiece;       // item on it (a monster may stand on an item)
+  std::int8_t dungeon = -1;  // owner seat of the dungeon square, -1 none
+  PieceId piece = kNoPiece;  // monster on it
+  PieceId item = kNoPiece;   // item on it (a monster may stand on an item)
   bool crust = false;
   friend bool operator==(const Square&, const Square&) = default;
 };
@@ -62,12 +74,13 @@ struct Piece {
   Where where = Where::kReserve;
   Coord pos{};
   std::int16_t damage = 0;
-  bool revealed = false;      // items: shown to both once triggered
-  bool moved = false;         // moved this turn
-  std::uint8_t attacks = 0;   // attacks made this turn
-  std::uint8_t used = 0;      // once-per-turn abilities used (bit per ability)
+  bool revealed = false;     // items: shown to both once triggered
+  bool moved = false;        // moved this turn
+  std::uint8_t attacks = 0;  // attacks made this turn
+  std::uint8_t used = 0;     // once-per-turn abilities used (bit per ability)
   // Stat changes by how long they last.
-  std::int16_t atk_perm = 0, def_perm = 0, atk_turn = 0, def_turn = 0, atk_battle = 0, def_battle = 0;
+  std::int16_t atk_perm = 0, def_perm = 0, atk_turn = 0, def_turn = 0, atk_battle = 0,
+               def_battle = 0;
   std::int16_t shield_battle = 0;
   std::uint8_t kw_perm = 0, kw_turn = 0, kw_chain = 0;
   std::uint8_t range_bonus = 0;  // from gained ranged attack
@@ -99,14 +112,16 @@ class DdmState final : public State {
   explicit DdmState(std::shared_ptr<const Rules> rules);
   // Set-up: dice are pool die indices (12 per seat); pieces are pool piece
   // indices (monsters then items) per seat.
-  void start(const std::array<std::vector<int>, 2>& dice, const std::array<std::vector<int>, 2>& pieces,
-             std::uint64_t seed);
+  void start(const std::array<std::vector<int>, 2>& dice,
+             const std::array<std::vector<int>, 2>& pieces, std::uint64_t seed);
 
   std::unique_ptr<State> clone() const override;
   int num_seats() const override { return 2; }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override;
-  SeatMask pending_seats() const override { return phase_ == Phase::kOver ? 0 : seat_bit(deciding()); }
+  SeatMask pending_seats() const override {
+    return phase_ == Phase::kOver ? 0 : seat_bit(deciding());
+  }
   Seat to_act() const override { return phase_ == Phase::kOver ? kNoSeat : deciding(); }
   std::string prompt(Seat seat) const override;
   void legal_actions(Seat seat, ActionList& out) const override;
@@ -141,7 +156,8 @@ class DdmState final : public State {
  private:
   Seat deciding() const;
   Seat opponent(Seat s) const { return static_cast<Seat>(1 - s); }
-  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0, SeatMask detail = kAllSeats) const;
+  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0,
+           SeatMask detail = kAllSeats) const;
   void add_crests(Seat s, Crest c, int n);
 
   // Dice and summoning (dice.cpp)
@@ -220,15 +236,15 @@ class DdmState final : public State {
   Rng rng_;
   std::array<std::uint8_t, 3> last_roll_die_{};   // die slots of the last roll
   std::array<std::uint8_t, 3> last_roll_face_{};  // faces shown
-  std::int16_t turn_ = 1;  // counts every player's turn
+  std::int16_t turn_ = 1;                         // counts every player's turn
   Seat turn_player_ = 0;
-  Seat window_seat_ = 0;    // whose turn it is to act in a standby/end/battle window
+  Seat window_seat_ = 0;  // whose turn it is to act in a standby/end/battle window
   std::uint8_t rolls_done_ = 0;
   std::uint8_t summon_levels_ = 0;  // bit L: a level-L summon is allowed by the last roll
   bool summoned_ = false;           // at most one summon per turn
   PieceId summoning_ = kNoPiece;
   Phase phase_ = Phase::kRoll;
-  Phase resume_ = Phase::kMain;     // where play returns when a chain resolves
+  Phase resume_ = Phase::kMain;  // where play returns when a chain resolves
   std::int8_t winner_ = -2;
 };
 

@@ -40,8 +40,9 @@ void DdmState::window_pass() {
 void DdmState::resume() {
   if (phase_ == Phase::kOver) return;
   if (battle_.active) {
-    const bool gone = (battle_.attacker != kMaster && pieces_[battle_.attacker].where != Where::kField) ||
-                      pieces_[battle_.defender].where != Where::kField;
+    const bool gone =
+        (battle_.attacker != kMaster && pieces_[battle_.attacker].where != Where::kField) ||
+        pieces_[battle_.defender].where != Where::kField;
     if (gone) return end_battle();  // a battler left the field: the battle ends
     phase_ = resume_;
     if (phase_ == Phase::kAttackWindow) return open_attack_window();

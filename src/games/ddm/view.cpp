@@ -12,7 +12,8 @@ using nlohmann::json;
 
 namespace {
 
-const char* kPhaseNames[] = {"roll", "summon", "place", "standby", "main", "attack", "defend", "defense", "chain", "end", "over"};
+const char* kPhaseNames[] = {"roll",   "summon",  "place", "standby", "main", "attack",
+                             "defend", "defense", "chain", "end",     "over"};
 const char* kWhereNames[] = {"reserve", "field", "gone"};
 
 json crest_json(const Crests& c) {
@@ -33,7 +34,10 @@ std::uint8_t keywords_from(const json& a) {
   std::uint8_t kw = 0;
   for (auto& k : a) {
     const std::string s = k.get<std::string>();
-    kw |= s == "flying" ? kFlying : s == "tunnel" ? kTunnel : s == "ranged" ? kRanged : throw Error("unknown keyword " + s);
+    kw |= s == "flying"   ? kFlying
+          : s == "tunnel" ? kTunnel
+          : s == "ranged" ? kRanged
+                          : throw Error("unknown keyword " + s);
   }
   return kw;
 }
@@ -60,8 +64,11 @@ void DdmState::view(Seat viewer, json& out) const {
   for (Seat s = 0; s < 2; ++s) {
     json dice = json::array();
     for (auto d : dice_[s]) dice.push_back(rules_->pool.dice[d].id);
-    json pj = {{"seat", s}, {"master", {{"square", master_square(s).str()}, {"damage", master_damage_[s]}}},
-               {"crests", crest_json(crests_[s])}, {"dice", dice}, {"dungeon_squares", dungeon_squares(s)},
+    json pj = {{"seat", s},
+               {"master", {{"square", master_square(s).str()}, {"damage", master_damage_[s]}}},
+               {"crests", crest_json(crests_[s])},
+               {"dice", dice},
+               {"dungeon_squares", dungeon_squares(s)},
                {"monsters_on_field", monsters_on_field(s)}};
     json reserve = json::array(), gone = json::array();
     int reserve_size = 0;
@@ -71,7 +78,8 @@ void DdmState::view(Seat viewer, json& out) const {
         ++reserve_size;
         if (referee || viewer == s) reserve.push_back(def(static_cast<PieceId>(i)).id);
       }
-      if (pieces_[i].where == Where::kGone && (!def(static_cast<PieceId>(i)).is_item || pieces_[i].revealed || referee || viewer == s))
+      if (pieces_[i].where == Where::kGone &&
+          (!def(static_cast<PieceId>(i)).is_item || pieces_[i].revealed || referee || viewer == s))
         gone.push_back(def(static_cast<PieceId>(i)).id);
     }
     pj["reserve_size"] = reserve_size;
@@ -112,7 +120,8 @@ void DdmState::view(Seat viewer, json& out) const {
   for (int r = 0; r < Board::kRows; ++r) {
     std::string row;
     for (int c = 0; c < Board::kCols; ++c) {
-      const Square& sq = board_[Board::index({static_cast<std::int8_t>(c), static_cast<std::int8_t>(r)})];
+      const Square& sq =
+          board_[Board::index({static_cast<std::int8_t>(c), static_cast<std::int8_t>(r)})];
       row += sq.dungeon < 0 ? '.' : static_cast<char>('0' + sq.dungeon);
       if (sq.crust) crust.push_back(std::to_string(c) + "," + std::to_string(r));
     }
@@ -121,7 +130,9 @@ void DdmState::view(Seat viewer, json& out) const {
   out["dungeon"] = rows;
   out["crust"] = crust;
   out["battle"] = battle_.active
-                      ? json{{"attacker", battle_.attacker == kMaster ? json("master") : json(pieces_[battle_.attacker].pos.str())},
+                      ? json{{"attacker", battle_.attacker == kMaster
+                                              ? json("master")
+                                              : json(pieces_[battle_.attacker].pos.str())},
                              {"attacking_seat", battle_.attacking_seat},
                              {"defender", pieces_[battle_.defender].pos.str()},
                              {"defended", battle_.defended}}
@@ -129,9 +140,13 @@ void DdmState::view(Seat viewer, json& out) const {
   json chain = json::array();
   for (std::size_t i = 0; i < chain_.size(); ++i) {
     const Link& l = chain_[i];
-    chain.push_back({{"piece", pieces_[l.piece].pos.str()}, {"ability", l.ability}, {"seat", l.seat},
-                     {"target", l.target == kNoTarget ? json(nullptr) : json(Board::at(l.target).str())},
-                     {"negated", l.negated}, {"in_battle", l.in_battle}});
+    chain.push_back(
+        {{"piece", pieces_[l.piece].pos.str()},
+         {"ability", l.ability},
+         {"seat", l.seat},
+         {"target", l.target == kNoTarget ? json(nullptr) : json(Board::at(l.target).str())},
+         {"negated", l.negated},
+         {"in_battle", l.in_battle}});
   }
   out["chain"] = chain;
 }
@@ -141,13 +156,21 @@ void DdmState::save(json& out) const {
   json pieces = json::array();
   for (int i = 0; i < num_pieces_; ++i) {
     const Piece& pc = pieces_[i];
-    pieces.push_back({{"id", def(static_cast<PieceId>(i)).id}, {"owner", pc.owner},
-                      {"where", kWhereNames[static_cast<int>(pc.where)]}, {"square", pc.pos.str()},
-                      {"damage", pc.damage}, {"revealed", pc.revealed}, {"moved", pc.moved},
-                      {"attacks", pc.attacks}, {"used", pc.used},
-                      {"mods", {pc.atk_perm, pc.def_perm, pc.atk_turn, pc.def_turn, pc.atk_battle, pc.def_battle, pc.shield_battle}},
-                      {"kw", {keywords_json(pc.kw_perm), keywords_json(pc.kw_turn), keywords_json(pc.kw_chain)}},
-                      {"range_bonus", pc.range_bonus}});
+    pieces.push_back(
+        {{"id", def(static_cast<PieceId>(i)).id},
+         {"owner", pc.owner},
+         {"where", kWhereNames[static_cast<int>(pc.where)]},
+         {"square", pc.pos.str()},
+         {"damage", pc.damage},
+         {"revealed", pc.revealed},
+         {"moved", pc.moved},
+         {"attacks", pc.attacks},
+         {"used", pc.used},
+         {"mods",
+          {pc.atk_perm, pc.def_perm, pc.atk_turn, pc.def_turn, pc.atk_battle, pc.def_battle,
+           pc.shield_battle}},
+         {"kw", {keywords_json(pc.kw_perm), keywords_json(pc.kw_turn), keywords_json(pc.kw_chain)}},
+         {"range_bonus", pc.range_bonus}});
   }
   out["pieces"] = pieces;
   out.erase("field");
@@ -194,7 +217,8 @@ void DdmState::load(const json& j) {
     rolls_done_ = static_cast<std::uint8_t>(j.value("rolls_done", phase_ == Phase::kRoll ? 0 : 2));
     summoned_ = j.value("summoned", false);
     summon_levels_ = 0;
-    for (auto& l : j.value("summon_levels", json::array())) summon_levels_ |= static_cast<std::uint8_t>(1u << l.get<int>());
+    for (auto& l : j.value("summon_levels", json::array()))
+      summon_levels_ |= static_cast<std::uint8_t>(1u << l.get<int>());
     const json players = j.value("players", json::array());
     for (Seat s = 0; s < 2; ++s) {
       const json pj = s < static_cast<Seat>(players.size()) ? players[s] : json::object();
@@ -219,11 +243,13 @@ void DdmState::load(const json& j) {
         int idx = -1;
         for (int c = 0; c < kCrestKinds; ++c)
           if (crest_name(static_cast<Crest>(c)) == k) idx = c;
-        if (idx < 0 || v.get<int>() < 0 || v.get<int>() > kCrestCap) throw Error("bad crest count " + k);
+        if (idx < 0 || v.get<int>() < 0 || v.get<int>() > kCrestCap)
+          throw Error("bad crest count " + k);
         crests_[s][idx] = static_cast<std::uint8_t>(v.get<int>());
       }
       const json master = pj.value("master", json::object());
-      master_damage_[s] = static_cast<std::uint8_t>(master.value("damage", pj.value("master_damage", 0)));
+      master_damage_[s] =
+          static_cast<std::uint8_t>(master.value("damage", pj.value("master_damage", 0)));
       master_attacked_[s] = pj.value("master_attacked", false);
     }
     board_ = {};
@@ -233,8 +259,10 @@ void DdmState::load(const json& j) {
       const std::string row = rows[r].get<std::string>();
       if (row.size() != Board::kCols) throw Error("each dungeon row has 13 characters");
       for (int c = 0; c < Board::kCols; ++c) {
-        if (row[c] != '.' && row[c] != '0' && row[c] != '1') throw Error("dungeon rows use '.', '0' and '1'");
-        board_[r * Board::kCols + c].dungeon = static_cast<std::int8_t>(row[c] == '.' ? -1 : row[c] - '0');
+        if (row[c] != '.' && row[c] != '0' && row[c] != '1')
+          throw Error("dungeon rows use '.', '0' and '1'");
+        board_[r * Board::kCols + c].dungeon =
+            static_cast<std::int8_t>(row[c] == '.' ? -1 : row[c] - '0');
       }
     }
     for (auto& c : j.value("crust", json::array())) board_[Board::index(coord(c))].crust = true;
@@ -247,7 +275,8 @@ void DdmState::load(const json& j) {
       pc.def = static_cast<std::uint16_t>(d);
       pc.owner = static_cast<std::int8_t>(seat(pj.value("owner", json(0))));
       const std::string where = pj.value("where", "field");
-      pc.where = where == "reserve" ? Where::kReserve : where == "gone" ? Where::kGone
+      pc.where = where == "reserve" ? Where::kReserve
+                 : where == "gone"  ? Where::kGone
                  : where == "field" ? Where::kField
                                     : throw Error("where is reserve, field or gone");
       if (pj.contains("square")) pc.pos = coord(pj["square"]);
@@ -276,7 +305,8 @@ void DdmState::load(const json& j) {
       pieces_[id] = pc;
       if (pc.where == Where::kField) {
         Square& sq = board_[Board::index(pc.pos)];
-        if (pc.pos == master_square(0) || pc.pos == master_square(1)) throw Error("a piece on a dungeon master's square");
+        if (pc.pos == master_square(0) || pc.pos == master_square(1))
+          throw Error("a piece on a dungeon master's square");
         if (sq.dungeon < 0) throw Error("piece at " + pc.pos.str() + " is not on a dungeon square");
         PieceId& slot = pool.pieces[d].is_item ? sq.item : sq.piece;
         if (slot != kNoPiece) throw Error("two pieces on " + pc.pos.str());
@@ -294,7 +324,8 @@ void DdmState::load(const json& j) {
       const json& b = j["battle"];
       battle_.active = true;
       battle_.attacking_seat = seat(b.value("attacking_seat", json(turn_player_)));
-      battle_.attacker = b.value("attacker", json("master")) == "master" ? kMaster : piece_at(b["attacker"]);
+      battle_.attacker =
+          b.value("attacker", json("master")) == "master" ? kMaster : piece_at(b["attacker"]);
       battle_.defender = piece_at(b.at("defender"));
       battle_.defended = b.value("defended", false);
     }
@@ -304,18 +335,26 @@ void DdmState::load(const json& j) {
       link.piece = piece_at(l.at("piece"));
       link.ability = static_cast<std::uint8_t>(l.value("ability", 0));
       if (link.ability >= def(link.piece).abilities.size()) throw Error("no such ability");
-      link.target = l.contains("target") && !l["target"].is_null() ? static_cast<std::uint16_t>(Board::index(coord(l["target"]))) : kNoTarget;
+      link.target = l.contains("target") && !l["target"].is_null()
+                        ? static_cast<std::uint16_t>(Board::index(coord(l["target"])))
+                        : kNoTarget;
       link.seat = static_cast<std::int8_t>(seat(l.value("seat", json(pieces_[link.piece].owner))));
       link.negated = l.value("negated", false);
       link.in_battle = l.value("in_battle", false);
       chain_.push(link, link.seat, order_);
     }
-    chain_.restore(j.value("chain_priority", chain_.empty() ? 0 : 1 - chain_.top().seat), j.value("chain_passes", 0));
+    chain_.restore(j.value("chain_priority", chain_.empty() ? 0 : 1 - chain_.top().seat),
+                   j.value("chain_passes", 0));
     if (phase_ == Phase::kChain && chain_.empty()) throw Error("phase chain needs a chain");
-    if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend || phase_ == Phase::kDefenseWindow) && !battle_.active)
+    if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend ||
+         phase_ == Phase::kDefenseWindow) &&
+        !battle_.active)
       throw Error("a battle phase needs a battle");
-    summoning_ = j.contains("summoning") && !j["summoning"].is_null() ? static_cast<PieceId>(j["summoning"].get<int>()) : kNoPiece;
-    if (phase_ == Phase::kPlace && (summoning_ >= num_pieces_ || pieces_[summoning_].where != Where::kReserve))
+    summoning_ = j.contains("summoning") && !j["summoning"].is_null()
+                     ? static_cast<PieceId>(j["summoning"].get<int>())
+                     : kNoPiece;
+    if (phase_ == Phase::kPlace &&
+        (summoning_ >= num_pieces_ || pieces_[summoning_].where != Where::kReserve))
       throw Error("phase place needs \"summoning\": the index of a reserve piece");
     resume_ = phase_of(j.value("resume", "main"));
     window_seat_ = seat(j.value("window_seat", json(turn_player_)));
@@ -328,7 +367,8 @@ void DdmState::load(const json& j) {
       for (int i = 0; i < 4; ++i) w[i] = std::stoull(j["rng"].at(i).get<std::string>());
       rng_.set_words(w);
     }
-    winner_ = static_cast<std::int8_t>(j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
+    winner_ = static_cast<std::int8_t>(
+        j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
     if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
   } catch (const json::exception& e) {
     throw Error(std::string("bad DDM state: ") + e.what());

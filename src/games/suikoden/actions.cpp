@@ -18,7 +18,8 @@ void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const
     if (!ok(c)) continue;
     bool seen = false;
     for (std::size_t i = first; i < out.size() && !seen; ++i)
-      seen = out[i].kind == kind && out[i].b == place && &st.def(static_cast<Card>(out[i].a)) == &st.def(c);
+      seen = out[i].kind == kind && out[i].b == place &&
+             &st.def(static_cast<Card>(out[i].a)) == &st.def(c);
     if (!seen) out.push_back({kind, c, place, 0});
   }
 }
@@ -33,7 +34,8 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
   switch (phase_) {
     case Phase::kMulligan:
       if (static_cast<int>(mulligan_pick_.size()) < rules_->mulligan_max)
-        per_def(*this, out, kMulliganPick, hand, 0, [&](Card c) { return !mulligan_pick_.contains(c); });
+        per_def(*this, out, kMulliganPick, hand, 0,
+                [&](Card c) { return !mulligan_pick_.contains(c); });
       out.push_back({kMulliganDone, 0, 0, 0});
       return;
     case Phase::kMain: {
@@ -42,7 +44,8 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
         if (places_[p].card == kNoCard)
           per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !def(c).is_character(); });
       for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard && has_dispatch(p, seat)) out.push_back({kContinue, 0, p, 0});
+        if (places_[p].card != kNoCard && has_dispatch(p, seat))
+          out.push_back({kContinue, 0, p, 0});
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;
     }
@@ -184,7 +187,8 @@ void SuikodenState::apply_action(Seat seat, Action a) {
       to_discard(c);
       log(kEvTrim, seat, c);
       if (static_cast<int>(me.hand.size()) > hand_limit(seat)) return;
-      if (seat == turn_player_ && static_cast<int>(players_[1 - seat].hand.size()) > hand_limit(1 - seat)) {
+      if (seat == turn_player_ &&
+          static_cast<int>(players_[1 - seat].hand.size()) > hand_limit(1 - seat)) {
         deciding_ = static_cast<Seat>(1 - seat);
         return;
       }
@@ -196,17 +200,30 @@ void SuikodenState::apply_action(Seat seat, Action a) {
 std::string SuikodenState::prompt(Seat seat) const {
   if (!has_seat(pending_seats(), seat)) return "";
   switch (phase_) {
-    case Phase::kMulligan: return "Mulligan: pick up to " + std::to_string(rules_->mulligan_max) + " cards to return, then confirm";
-    case Phase::kMain: return "Main phase: discard, place a new mission, or continue one";
-    case Phase::kDiscard: return "Discard more cards, or finish";
-    case Phase::kSupport: return "Add a support character to the new mission?";
-    case Phase::kBattle: return "Battle: dispatch a character or pass";
-    case Phase::kCounter: return "Answer that dispatch with a counter ability?";
-    case Phase::kCasualties: return "Troops battle: discard characters covering " + std::to_string(battle_.to_cover[seat]) + " troops";
-    case Phase::kStation: return "Mission cleared: choose the character that stations";
-    case Phase::kDuel: return "Duel: choose a card to play face down";
-    case Phase::kTrim: return "Hand over the limit: discard a card";
-    case Phase::kOver: return "";
+    case Phase::kMulligan:
+      return "Mulligan: pick up to " + std::to_string(rules_->mulligan_max) +
+             " cards to return, then confirm";
+    case Phase::kMain:
+      return "Main phase: discard, place a new mission, or continue one";
+    case Phase::kDiscard:
+      return "Discard more cards, or finish";
+    case Phase::kSupport:
+      return "Add a support character to the new mission?";
+    case Phase::kBattle:
+      return "Battle: dispatch a character or pass";
+    case Phase::kCounter:
+      return "Answer that dispatch with a counter ability?";
+    case Phase::kCasualties:
+      return "Troops battle: discard characters covering " +
+             std::to_string(battle_.to_cover[seat]) + " troops";
+    case Phase::kStation:
+      return "Mission cleared: choose the character that stations";
+    case Phase::kDuel:
+      return "Duel: choose a card to play face down";
+    case Phase::kTrim:
+      return "Hand over the limit: discard a card";
+    case Phase::kOver:
+      return "";
   }
   return "";
 }

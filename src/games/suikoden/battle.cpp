@@ -92,8 +92,12 @@ void SuikodenState::use_counter(Seat s, Card c) {
 
 void SuikodenState::after_step() {
   switch (def(places_[battle_.place].card).battle) {
-    case Battle::kAttack: judge_attack(); return;
-    case Battle::kFacility: judge_facility(); return;
+    case Battle::kAttack:
+      judge_attack();
+      return;
+    case Battle::kFacility:
+      judge_facility();
+      return;
     case Battle::kTroops:
       if (battle_.passes >= 2) {
         begin_casualties();
@@ -102,7 +106,8 @@ void SuikodenState::after_step() {
         phase_ = Phase::kBattle;
       }
       return;
-    case Battle::kDuel: return;  // duels have no steps
+    case Battle::kDuel:
+      return;  // duels have no steps
   }
 }
 
@@ -125,7 +130,8 @@ void SuikodenState::judge_facility() {
   const CardDef& f = def(places_[p].card);
   const Seat owner = owner_of_place(p);
   const Seat other = static_cast<Seat>(1 - owner);
-  if (total(p, owner, Stat::kBuild) >= f.target && can_station(p, owner)) return clear_mission(owner);
+  if (total(p, owner, Stat::kBuild) >= f.target && can_station(p, owner))
+    return clear_mission(owner);
   if (total(p, other, Stat::kAtk) >= f.block) {
     log(kEvBlocked, other, places_[p].card);
     return fail_mission();

@@ -35,7 +35,8 @@ E pick(const std::string& where, const std::string& value,
 }
 
 Stat parse_stat(const std::string& where, const std::string& v) {
-  return pick<Stat>(where, v, {{"atk", Stat::kAtk}, {"troops", Stat::kTroops}, {"build", Stat::kBuild}});
+  return pick<Stat>(where, v,
+                    {{"atk", Stat::kAtk}, {"troops", Stat::kTroops}, {"build", Stat::kBuild}});
 }
 
 class Loader {
@@ -52,7 +53,8 @@ class Loader {
   Filter filter(const std::string& where, const json& j) {
     Filter f;
     if (!j.is_object()) throw Error(where + ": filter must be an object");
-    if (j.contains("class")) f.cls = static_cast<int>(char_class(where, j["class"].get<std::string>()));
+    if (j.contains("class"))
+      f.cls = static_cast<int>(char_class(where, j["class"].get<std::string>()));
     if (j.contains("camp")) {
       f.camp = pool.camp_index(j["camp"].get<std::string>());
       if (f.camp < 0) throw Error(where + ": unknown camp in filter");
@@ -64,8 +66,10 @@ class Loader {
 
   static CharClass char_class(const std::string& where, const std::string& v) {
     return pick<CharClass>(where, v,
-                           {{"commander", CharClass::kCommander}, {"leader", CharClass::kLeader},
-                            {"commoner", CharClass::kCommoner}, {"free", CharClass::kFree},
+                           {{"commander", CharClass::kCommander},
+                            {"leader", CharClass::kLeader},
+                            {"commoner", CharClass::kCommoner},
+                            {"free", CharClass::kFree},
                             {"craftsman", CharClass::kCraftsman}});
   }
 
@@ -73,15 +77,19 @@ class Loader {
     Effect e;
     const std::string kind = j.at("kind").get<std::string>();
     e.kind = pick<EffectKind>(where, kind,
-                              {{"boost", EffectKind::kBoost}, {"cooperation", EffectKind::kCooperation},
-                               {"on_dispatch", EffectKind::kOnDispatch}, {"counter", EffectKind::kCounter},
+                              {{"boost", EffectKind::kBoost},
+                               {"cooperation", EffectKind::kCooperation},
+                               {"on_dispatch", EffectKind::kOnDispatch},
+                               {"counter", EffectKind::kCounter},
                                {"hand_limit", EffectKind::kHandLimit}});
     e.amount = j.value("amount", 0);
     switch (e.kind) {
       case EffectKind::kBoost:
         e.stat = parse_stat(where, j.at("stat").get<std::string>());
         e.to = pick<Scope>(where, j.value("to", "self"),
-                           {{"self", Scope::kSelf}, {"side", Scope::kSide}, {"all", Scope::kAll},
+                           {{"self", Scope::kSelf},
+                            {"side", Scope::kSide},
+                            {"all", Scope::kAll},
                             {"enemies", Scope::kEnemies}});
         if (j.contains("filter")) e.filter = filter(where, j["filter"]);
         break;
@@ -96,13 +104,15 @@ class Loader {
       case EffectKind::kCounter:
         pick<int>(where, j.value("trigger", "opponent_dispatch"), {{"opponent_dispatch", 0}});
         e.act = pick<CounterDo>(where, j.at("do").get<std::string>(),
-                                {{"weaken", CounterDo::kWeaken}, {"repel", CounterDo::kRepel},
+                                {{"weaken", CounterDo::kWeaken},
+                                 {"repel", CounterDo::kRepel},
                                  {"draw", CounterDo::kDraw}});
         if (e.act != CounterDo::kDraw) e.stat = parse_stat(where, j.at("stat").get<std::string>());
         e.max = j.value("max", 0);
         break;
       case EffectKind::kHandLimit:
-        e.to = pick<Scope>(where, j.value("to", "self"), {{"self", Scope::kSelf}, {"opponent", Scope::kOpponent}});
+        e.to = pick<Scope>(where, j.value("to", "self"),
+                           {{"self", Scope::kSelf}, {"opponent", Scope::kOpponent}});
         break;
     }
     return e;
@@ -113,23 +123,28 @@ class Loader {
     c.id = j.at("id").get<std::string>();
     const std::string where = "card '" + c.id + "'";
     for (char ch : c.id)
-      if (!(std::islower(static_cast<unsigned char>(ch)) || std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
+      if (!(std::islower(static_cast<unsigned char>(ch)) ||
+            std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
         throw Error(where + ": ids use lowercase letters, digits and '-'");
     c.name = j.at("name").get<std::string>();
     c.text = j.value("text", "");
     c.type = pick<CardType>(where, j.at("type").get<std::string>(),
-                            {{"character", CardType::kCharacter}, {"mission", CardType::kMission},
+                            {{"character", CardType::kCharacter},
+                             {"mission", CardType::kMission},
                              {"facility", CardType::kFacility}});
     if (c.type == CardType::kCharacter) {
       c.cls = char_class(where, j.at("class").get<std::string>());
       if (j.contains("camp")) {
         c.camp = pool.camp_index(j["camp"].get<std::string>());
-        if (c.camp < 0) throw Error(where + ": unknown camp '" + j["camp"].get<std::string>() + "'");
+        if (c.camp < 0)
+          throw Error(where + ": unknown camp '" + j["camp"].get<std::string>() + "'");
       }
       const bool affiliated = c.cls == CharClass::kCommander || c.cls == CharClass::kLeader ||
                               c.cls == CharClass::kCommoner;
-      if (affiliated && c.camp < 0) throw Error(where + ": commanders, leaders and commoners have a camp");
-      if (!affiliated && c.camp >= 0) throw Error(where + ": free and craftsman characters have no camp");
+      if (affiliated && c.camp < 0)
+        throw Error(where + ": commanders, leaders and commoners have a camp");
+      if (!affiliated && c.camp >= 0)
+        throw Error(where + ": free and craftsman characters have no camp");
       c.full_name = name_index(c.name);
       if (j.contains("names")) {
         for (auto& n : j["names"]) c.names.push_back(name_index(n.get<std::string>()));
@@ -141,18 +156,22 @@ class Loader {
         if (l < 'A' || l > 'I') throw Error(where + ": link letters are A to I");
         c.links = static_cast<std::uint16_t>(c.links | (1u << (l - 'A')));
       }
-      if (c.cls != CharClass::kCommander && c.links == 0) throw Error(where + ": a character needs a link letter");
+      if (c.cls != CharClass::kCommander && c.links == 0)
+        throw Error(where + ": a character needs a link letter");
       c.atk = j.value("atk", 0);
       c.troops = j.value("troops", 0);
       c.build = j.value("build", 0);
       c.emblem = j.value("emblem", false);
       c.support = j.value("support", false);
     } else if (c.type == CardType::kMission) {
-      c.battle = pick<Battle>(where, j.at("battle").get<std::string>(),
-                              {{"attack", Battle::kAttack}, {"troops", Battle::kTroops}, {"duel", Battle::kDuel}});
+      c.battle = pick<Battle>(
+          where, j.at("battle").get<std::string>(),
+          {{"attack", Battle::kAttack}, {"troops", Battle::kTroops}, {"duel", Battle::kDuel}});
       c.target = j.value("target", 0);
-      if (c.battle != Battle::kDuel && c.target <= 0) throw Error(where + ": needs a positive target");
-      if (c.battle == Battle::kDuel) c.duel_stat = parse_stat(where, j.at("duel_stat").get<std::string>());
+      if (c.battle != Battle::kDuel && c.target <= 0)
+        throw Error(where + ": needs a positive target");
+      if (c.battle == Battle::kDuel)
+        c.duel_stat = parse_stat(where, j.at("duel_stat").get<std::string>());
       const auto vp = j.at("vp");
       if (!vp.is_array() || vp.size() != 2) throw Error(where + ": vp is [placer, opponent]");
       c.vp_placer = vp[0].get<int>();
@@ -165,7 +184,8 @@ class Loader {
     }
     if (j.contains("effects")) {
       int i = 0;
-      for (auto& e : j["effects"]) c.effects.push_back(effect(where + " effect " + std::to_string(i++), e));
+      for (auto& e : j["effects"])
+        c.effects.push_back(effect(where + " effect " + std::to_string(i++), e));
     }
     return c;
   }
@@ -195,7 +215,9 @@ Pool Pool::from_json(const json& j) {
       if (e.kind == EffectKind::kCooperation) {
         bool known = false;
         for (auto& other : l.pool.cards) known = known || other.full_name == e.partner;
-        if (!known) throw Error("card '" + c.id + "': cooperation partner '" + l.pool.names[e.partner] + "' is no card");
+        if (!known)
+          throw Error("card '" + c.id + "': cooperation partner '" + l.pool.names[e.partner] +
+                      "' is no card");
       }
   return std::move(l.pool);
 }
@@ -223,7 +245,9 @@ int Pool::camp_index(const std::string& id) const {
   return -1;
 }
 
-std::string stat_name(Stat s) { return s == Stat::kAtk ? "atk" : s == Stat::kTroops ? "troops" : "build"; }
+std::string stat_name(Stat s) {
+  return s == Stat::kAtk ? "atk" : s == Stat::kTroops ? "troops" : "build";
+}
 
 std::string links_string(std::uint16_t links) {
   std::string s;
@@ -234,21 +258,30 @@ std::string links_string(std::uint16_t links) {
 
 std::string class_name(CharClass c) {
   switch (c) {
-    case CharClass::kCommander: return "commander";
-    case CharClass::kLeader: return "leader";
-    case CharClass::kCommoner: return "commoner";
-    case CharClass::kFree: return "free";
-    case CharClass::kCraftsman: return "craftsman";
+    case CharClass::kCommander:
+      return "commander";
+    case CharClass::kLeader:
+      return "leader";
+    case CharClass::kCommoner:
+      return "commoner";
+    case CharClass::kFree:
+      return "free";
+    case CharClass::kCraftsman:
+      return "craftsman";
   }
   return "?";
 }
 
 std::string battle_name(Battle b) {
   switch (b) {
-    case Battle::kAttack: return "attack";
-    case Battle::kTroops: return "troops";
-    case Battle::kDuel: return "duel";
-    case Battle::kFacility: return "facility";
+    case Battle::kAttack:
+      return "attack";
+    case Battle::kTroops:
+      return "troops";
+    case Battle::kDuel:
+      return "duel";
+    case Battle::kFacility:
+      return "facility";
   }
   return "?";
 }

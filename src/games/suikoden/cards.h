@@ -36,8 +36,8 @@ struct Effect {
   Scope to = Scope::kSelf;
   CounterDo act = CounterDo::kWeaken;
   int amount = 0;
-  int max = 0;          // repel: printed stat at most this
-  int partner = -1;     // cooperation: index into Pool::names of a card's full name
+  int max = 0;       // repel: printed stat at most this
+  int partner = -1;  // cooperation: index into Pool::names of a card's full name
   Filter filter;
 };
 
@@ -48,17 +48,17 @@ struct CardDef {
   CardType type = CardType::kCharacter;
   // Characters
   CharClass cls = CharClass::kCommoner;
-  int camp = -1;                 // -1: unaffiliated
-  int full_name = -1;            // index into Pool::names of `name`
-  std::vector<int> names;        // one name, or both names of a pair card
-  std::uint16_t links = 0;       // bit i = link letter 'A' + i
+  int camp = -1;            // -1: unaffiliated
+  int full_name = -1;       // index into Pool::names of `name`
+  std::vector<int> names;   // one name, or both names of a pair card
+  std::uint16_t links = 0;  // bit i = link letter 'A' + i
   int atk = 0, troops = 0, build = 0;
   bool emblem = false;
   bool support = false;
   // Missions and facilities
   Battle battle = Battle::kAttack;
-  int target = 0;                // attack/troops clear condition, or facility build condition
-  int block = 0;                 // facility block condition (attack)
+  int target = 0;  // attack/troops clear condition, or facility build condition
+  int block = 0;   // facility block condition (attack)
   Stat duel_stat = Stat::kAtk;
   int vp_placer = 0, vp_opponent = 0;
   std::vector<Effect> effects;

@@ -12,7 +12,8 @@ namespace {
 int boosts_all(const CardDef& source, const CardDef& target, Stat stat) {
   int sum = 0;
   for (auto& e : source.effects)
-    if (e.kind == EffectKind::kBoost && e.to == Scope::kAll && e.stat == stat && e.filter.matches(target))
+    if (e.kind == EffectKind::kBoost && e.to == Scope::kAll && e.stat == stat &&
+        e.filter.matches(target))
       sum += e.amount;
   return sum;
 }
@@ -46,7 +47,8 @@ void SuikodenState::resolve_duel() {
   Card card[2] = {battle_.duel_card[0], battle_.duel_card[1]};
   // Reveal; void what is no character or clashes with a name already in play.
   bool ok[2];
-  for (Seat s = 0; s < 2; ++s) ok[s] = card[s] != kNoCard && def(card[s]).is_character() && unique_ok(card[s]);
+  for (Seat s = 0; s < 2; ++s)
+    ok[s] = card[s] != kNoCard && def(card[s]).is_character() && unique_ok(card[s]);
   if (ok[0] && ok[1])
     for (int n : def(card[0]).names)
       for (int m : def(card[1]).names)

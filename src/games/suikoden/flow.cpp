@@ -6,8 +6,8 @@
 
 namespace tt::suikoden {
 
-void SuikodenState::start(const std::array<std::vector<int>, 2>& decks, const std::array<int, 2>& commanders,
-                          std::uint64_t seed) {
+void SuikodenState::start(const std::array<std::vector<int>, 2>& decks,
+                          const std::array<int, 2>& commanders, std::uint64_t seed) {
   rng_.reseed(seed);
   for (Seat s = 0; s < 2; ++s) {
     // The commander is placed face up on the field and stays all game.

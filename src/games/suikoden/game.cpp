@@ -26,7 +26,11 @@ std::string SuikodenGame::summary() const {
 
 std::vector<OptionSpec> SuikodenGame::option_specs() const {
   return {
-      {"link_mode", "union", "which dispatched characters a new one must share a link letter with: any of the side's (union) or the latest (chain)", {"union", "chain"}},
+      {"link_mode",
+       "union",
+       "which dispatched characters a new one must share a link letter with: any of the side's "
+       "(union) or the latest (chain)",
+       {"union", "chain"}},
       {"vp_to_win", "5", "victory points that win the game", {}},
       {"hand_size", "6", "starting hand and hand limit", {}},
       {"mulligan_max", "3", "most cards the one optional mulligan may return (0: no mulligan)", {}},
@@ -36,12 +40,16 @@ std::vector<OptionSpec> SuikodenGame::option_specs() const {
 std::vector<Variant> SuikodenGame::variants() const {
   return {
       {"standard", "the rules as written, with the union reading of links", {}},
-      {"chain-links", "older reading of links: each new character links to the previous one", {{"link_mode", "chain"}}},
+      {"chain-links",
+       "older reading of links: each new character links to the previous one",
+       {{"link_mode", "chain"}}},
       {"short", "a quicker game to 3 VP", {{"vp_to_win", "3"}}},
   };
 }
 
-std::vector<std::string> SuikodenGame::starter_decks() const { return starters_; }
+std::vector<std::string> SuikodenGame::starter_decks() const {
+  return starters_;
+}
 
 json SuikodenGame::starter_deck(const std::string& name) const {
   if (std::find(starters_.begin(), starters_.end(), name) == starters_.end()) {
@@ -71,11 +79,13 @@ SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>
     if (!deck["commander"].is_string()) throw Error("commander must be a card id");
     const std::string id = deck["commander"].get<std::string>();
     d.commander = pool.find(id);
-    if (d.commander < 0) problems.push_back({"cards", "unknown commander card '" + id + "'"});
+    if (d.commander < 0)
+      problems.push_back({"cards", "unknown commander card '" + id + "'"});
     else if (!pool[d.commander].is_commander())
       problems.push_back({"commander", "'" + id + "' is not a commander card"});
   }
-  if (!deck.contains("cards") || !deck["cards"].is_array()) throw Error("a deck needs a \"cards\" list");
+  if (!deck.contains("cards") || !deck["cards"].is_array())
+    throw Error("a deck needs a \"cards\" list");
   for (auto& entry : deck["cards"]) {
     std::string id;
     int count = 1;
@@ -83,7 +93,8 @@ SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>
       id = entry.get<std::string>();
     } else if (entry.is_object() && entry.contains("card") && entry["card"].is_string()) {
       id = entry["card"].get<std::string>();
-      if (entry.contains("count") && !entry["count"].is_number_integer()) throw Error("count of '" + id + "' must be an integer");
+      if (entry.contains("count") && !entry["count"].is_number_integer())
+        throw Error("count of '" + id + "' must be an integer");
       count = entry.value("count", 1);
       if (count < 1 || count > 60) throw Error("count of '" + id + "' must be 1 to 60");
     } else {
@@ -114,14 +125,16 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
   }
   const Pool& pool = *pool_;
   if (d.cards.size() != 50)
-    problems.push_back({"deck size", "the deck has " + std::to_string(d.cards.size()) + " cards; it must have exactly 50"});
+    problems.push_back({"deck size", "the deck has " + std::to_string(d.cards.size()) +
+                                         " cards; it must have exactly 50"});
   std::map<int, int> per_name;
   std::map<int, bool> reported;
   for (int c : d.cards) {
     const CardDef& card = pool[c];
     if (card.is_commander() && !reported[c]) {
       reported[c] = true;
-      problems.push_back({"commander", "'" + card.id + "' is a commander and cannot be in the deck"});
+      problems.push_back(
+          {"commander", "'" + card.id + "' is a commander and cannot be in the deck"});
     }
     for (int n : card.names) ++per_name[n];
   }
@@ -139,12 +152,14 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
         for (int m : cmd.names)
           if (n == m && !said[c]) {
             said[c] = true;
-            problems.push_back({"commander name", "'" + card.id + "' shares the name " + pool.names[n] + " with the commander"});
+            problems.push_back({"commander name", "'" + card.id + "' shares the name " +
+                                                      pool.names[n] + " with the commander"});
           }
       if (card.camp >= 0 && card.camp != cmd.camp && !said[c]) {
         said[c] = true;
         problems.push_back({"camp", "'" + card.id + "' belongs to " + pool.camp_names[card.camp] +
-                                        "; with commander " + cmd.name + " only " + pool.camp_names[cmd.camp] +
+                                        "; with commander " + cmd.name + " only " +
+                                        pool.camp_names[cmd.camp] +
                                         " and unaffiliated characters may be used"});
       }
     }
@@ -154,7 +169,8 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
 
 namespace {
 
-std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<const Pool> pool, const Setup& setup) {
+std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<const Pool> pool,
+                                        const Setup& setup) {
   if (setup.seats != 2) throw Error("Suikoden is for exactly 2 players");
   return std::make_shared<const Rules>(std::move(pool), g.resolve_options(setup));
 }

@@ -23,7 +23,8 @@ class SuikodenGame final : public Game {
   std::vector<std::string> starter_decks() const override;
   std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const override;
   std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
-  std::vector<DeckProblem> check_deck(const nlohmann::json& deck, const Setup& setup) const override;
+  std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
+                                      const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
 
   const Pool& pool() const { return *pool_; }

@@ -15,13 +15,15 @@ std::string SuikodenState::render(Seat viewer) const {
   for (Seat s = 0; s < 2; ++s) {
     const auto& p = players_[s];
     std::string head = "Seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": " +
-                       std::to_string(vp(s)) + "/" + std::to_string(rules_->vp_to_win) + " VP, deck " +
-                       std::to_string(p.deck.size()) + ", hand " + std::to_string(p.hand.size()) + "/" +
-                       std::to_string(hand_limit(s)) + ", discard " + std::to_string(p.discard.size());
+                       std::to_string(vp(s)) + "/" + std::to_string(rules_->vp_to_win) +
+                       " VP, deck " + std::to_string(p.deck.size()) + ", hand " +
+                       std::to_string(p.hand.size()) + "/" + std::to_string(hand_limit(s)) +
+                       ", discard " + std::to_string(p.discard.size());
     if (p.commander != kNoCard) head += ", commander " + def(p.commander).name;
     line(head);
     for (auto& r : p.resolved)
-      line("   resolved: " + def(r.card).name + (r.stationed != kNoCard ? " <- " + def(r.stationed).name : ""));
+      line("   resolved: " + def(r.card).name +
+           (r.stationed != kNoCard ? " <- " + def(r.stationed).name : ""));
   }
   for (int p = 0; p < kPlaces; ++p) {
     const auto& mp = places_[p];
@@ -32,16 +34,20 @@ std::string SuikodenState::render(Seat viewer) const {
     if (mp.support != kNoCard) line("       support: " + def(mp.support).name);
     for (Seat s = 0; s < 2; ++s)
       line("       seat " + std::to_string(s) + ": " + names(mp.dispatched[s]) + "  [atk " +
-           std::to_string(total(p, s, Stat::kAtk)) + ", troops " + std::to_string(total(p, s, Stat::kTroops)) +
-           ", build " + std::to_string(total(p, s, Stat::kBuild)) + "]");
+           std::to_string(total(p, s, Stat::kAtk)) + ", troops " +
+           std::to_string(total(p, s, Stat::kTroops)) + ", build " +
+           std::to_string(total(p, s, Stat::kBuild)) + "]");
   }
   if (viewer >= 0 && viewer < 2) {
     line("Your hand:");
     for (Card c : players_[viewer].hand) {
-      const bool picked = phase_ == Phase::kMulligan && viewer == deciding_ && mulligan_pick_.contains(c);
-      line(std::string(picked ? " ->" : "   ") + card_label(c) + (def(c).text.empty() ? "" : " - " + def(c).text));
+      const bool picked =
+          phase_ == Phase::kMulligan && viewer == deciding_ && mulligan_pick_.contains(c);
+      line(std::string(picked ? " ->" : "   ") + card_label(c) +
+           (def(c).text.empty() ? "" : " - " + def(c).text));
     }
-    if (phase_ == Phase::kMulligan && viewer == deciding_ && !mulligan_pick_.empty()) line("   (-> marks a card you chose to return)");
+    if (phase_ == Phase::kMulligan && viewer == deciding_ && !mulligan_pick_.empty())
+      line("   (-> marks a card you chose to return)");
   }
   return out;
 }

@@ -27,8 +27,10 @@ void SuikodenState::to_discard(Card c) {
   players_[owner_[c]].discard.push_back(c);
   if (battle_.last_dispatched == c) battle_.last_dispatched = kNoCard;
   for (std::size_t i = 0; i < battle_.weakened.size();) {
-    if (battle_.weakened[i].card == c) battle_.weakened.erase_at(i);
-    else ++i;
+    if (battle_.weakened[i].card == c)
+      battle_.weakened.erase_at(i);
+    else
+      ++i;
   }
 }
 
@@ -44,26 +46,33 @@ void SuikodenState::log(std::uint16_t kind, Seat seat, int a, int b, int c, Seat
 Outcomes SuikodenState::outcomes() const {
   Outcomes o(2);
   for (Seat s = 0; s < 2; ++s) {
-    if (winner_ < 0) o[s] = {Result::kDraw, 1};
-    else o[s] = winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2};
+    if (winner_ < 0)
+      o[s] = {Result::kDraw, 1};
+    else
+      o[s] = winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2};
   }
   return o;
 }
 
 SeatMask SuikodenState::pending_seats() const {
   switch (phase_) {
-    case Phase::kOver: return 0;
+    case Phase::kOver:
+      return 0;
     case Phase::kMain:
-    case Phase::kSupport: return seat_bit(turn_player_);
-    case Phase::kBattle: return seat_bit(battle_.acting);
-    case Phase::kStation: return seat_bit(battle_.winner);
+    case Phase::kSupport:
+      return seat_bit(turn_player_);
+    case Phase::kBattle:
+      return seat_bit(battle_.acting);
+    case Phase::kStation:
+      return seat_bit(battle_.winner);
     case Phase::kDuel: {
       SeatMask m = 0;
       for (Seat s = 0; s < 2; ++s)
         if (!battle_.duel_picked[s]) m |= seat_bit(s);
       return m;
     }
-    default: return seat_bit(deciding_);
+    default:
+      return seat_bit(deciding_);
   }
 }
 
@@ -75,14 +84,17 @@ Seat SuikodenState::to_act() const {
   return has_seat(m, 0) ? 0 : 1;
 }
 
-int SuikodenState::vp(Seat s) const { return players_[s].mission_vp + players_[s].facilities_built / 2; }
+int SuikodenState::vp(Seat s) const {
+  return players_[s].mission_vp + players_[s].facilities_built / 2;
+}
 
 int SuikodenState::hand_limit(Seat s) const {
   int limit = rules_->hand_size;
   for (Seat owner = 0; owner < 2; ++owner) {
     auto apply = [&](const CardDef& d) {
       for (auto& e : d.effects)
-        if (e.kind == EffectKind::kHandLimit && ((e.to == Scope::kSelf) == (owner == s))) limit += e.amount;
+        if (e.kind == EffectKind::kHandLimit && ((e.to == Scope::kSelf) == (owner == s)))
+          limit += e.amount;
     };
     if (players_[owner].commander != kNoCard) apply(def(players_[owner].commander));
     for (auto& r : players_[owner].resolved)

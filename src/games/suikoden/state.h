@@ -34,13 +34,24 @@ enum class Phase : std::uint8_t {
 
 // Action kinds (Action::kind); operands: a = card, b = place.
 enum Act : std::uint16_t {
-  kMulliganPick, kMulliganDone,
-  kDiscardCard, kDiscardDone, kRest,
-  kNewMission, kContinue,
-  kSupportPick, kNoSupport,
-  kDispatch, kRedeploy, kPass,
-  kCounterUse, kCounterDecline,
-  kCasualty, kStationPick, kDuelPick, kTrimCard,
+  kMulliganPick,
+  kMulliganDone,
+  kDiscardCard,
+  kDiscardDone,
+  kRest,
+  kNewMission,
+  kContinue,
+  kSupportPick,
+  kNoSupport,
+  kDispatch,
+  kRedeploy,
+  kPass,
+  kCounterUse,
+  kCounterDecline,
+  kCasualty,
+  kStationPick,
+  kDuelPick,
+  kTrimCard,
 };
 
 struct MissionPlace {
@@ -79,12 +90,12 @@ struct Weakened {
 struct BattleStatus {
   std::int8_t place = -1;
   bool is_new = false;
-  bool first_step = false;   // a continued mission's first step may not pass
-  std::int8_t passes = 0;    // consecutive passes
+  bool first_step = false;  // a continued mission's first step may not pass
+  std::int8_t passes = 0;   // consecutive passes
   Seat acting = 0;
   Card last_dispatched = kNoCard;
   StaticVec<Weakened, 16> weakened;
-  Seat winner = kNoSeat;                 // the clearing seat during stationing
+  Seat winner = kNoSeat;                   // the clearing seat during stationing
   std::array<std::int32_t, 2> to_cover{};  // troops still to cover by casualties
   std::array<std::int32_t, 2> troops{};    // troops totals when the casualties began
   std::array<Card, 2> duel_card{kNoCard, kNoCard};
@@ -191,7 +202,8 @@ class SuikodenState final : public State {
                          std::uint16_t place, bool (*ok)(const SuikodenState&, Card, int, Seat),
                          Seat seat) const;
 
-  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0, SeatMask detail = kAllSeats) const;
+  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0,
+           SeatMask detail = kAllSeats) const;
 
   std::shared_ptr<const Rules> rules_;
   std::array<std::uint16_t, kMaxCards> def_{};

@@ -40,7 +40,8 @@ int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side) const {
   const PlayerZones& p = players_[side];
   if (p.commander != kNoCard) value += boosts(def(p.commander), me, stat, Scope::kAll);
   for (auto& r : p.resolved)
-    if (def(r.card).type == CardType::kFacility) value += boosts(def(r.card), me, stat, Scope::kAll);
+    if (def(r.card).type == CardType::kFacility)
+      value += boosts(def(r.card), me, stat, Scope::kAll);
   for (auto& w : battle_.weakened)
     if (w.card == c && w.stat == stat) value -= w.amount;
   return std::max(value, 0);
@@ -63,10 +64,9 @@ double SuikodenState::heuristic(Seat seat) const {
     for (int p = 0; p < kPlaces; ++p) {
       if (places_[p].card == kNoCard) continue;
       const CardDef& m = def(places_[p].card);
-      const int worth = m.type == CardType::kMission
-                            ? (owner_of_place(p) == s ? m.vp_placer : m.vp_opponent)
-                            : 1;
-      const Stat key = m.battle == Battle::kTroops ? Stat::kTroops
+      const int worth =
+          m.type == CardType::kMission ? (owner_of_place(p) == s ? m.vp_placer : m.vp_opponent) : 1;
+      const Stat key = m.battle == Battle::kTroops                                 ? Stat::kTroops
                        : (m.battle == Battle::kFacility && owner_of_place(p) == s) ? Stat::kBuild
                                                                                    : Stat::kAtk;
       const int need = m.battle == Battle::kFacility && owner_of_place(p) != s ? m.block : m.target;

@@ -12,10 +12,12 @@ using nlohmann::json;
 
 namespace {
 
-const char* kPhaseNames[] = {"mulligan", "main", "discard", "support", "battle", "counter",
-                             "casualties", "station", "duel", "trim", "over"};
+const char* kPhaseNames[] = {"mulligan",   "main",    "discard", "support", "battle", "counter",
+                             "casualties", "station", "duel",    "trim",    "over"};
 
-std::string place_id(int p) { return "m" + std::to_string(p); }
+std::string place_id(int p) {
+  return "m" + std::to_string(p);
+}
 
 }  // namespace
 
@@ -46,9 +48,15 @@ void SuikodenState::view(Seat viewer, json& out) const {
   json players = json::array();
   for (Seat s = 0; s < 2; ++s) {
     const auto& p = players_[s];
-    json pj = {{"seat", s}, {"vp", vp(s)}, {"mission_vp", p.mission_vp}, {"facilities_built", p.facilities_built},
-               {"hand_limit", hand_limit(s)}, {"hand_size", p.hand.size()}, {"deck_size", p.deck.size()},
-               {"commander", id(p.commander)}, {"discard", zone(p.discard)}};
+    json pj = {{"seat", s},
+               {"vp", vp(s)},
+               {"mission_vp", p.mission_vp},
+               {"facilities_built", p.facilities_built},
+               {"hand_limit", hand_limit(s)},
+               {"hand_size", p.hand.size()},
+               {"deck_size", p.deck.size()},
+               {"commander", id(p.commander)},
+               {"discard", zone(p.discard)}};
     note(p.commander);
     for (Card c : p.discard) note(c);
     if (referee || viewer == s) {
@@ -74,8 +82,11 @@ void SuikodenState::view(Seat viewer, json& out) const {
   for (int p = 0; p < kPlaces; ++p) {
     const auto& mp = places_[p];
     if (mp.card == kNoCard) continue;
-    json mj = {{"place", place_id(p)}, {"owner", owner_of_place(p)}, {"card", id(mp.card)},
-               {"battle", battle_name(def(mp.card).battle)}, {"support", id(mp.support)},
+    json mj = {{"place", place_id(p)},
+               {"owner", owner_of_place(p)},
+               {"card", id(mp.card)},
+               {"battle", battle_name(def(mp.card).battle)},
+               {"support", id(mp.support)},
                {"dispatched", json::array({zone(mp.dispatched[0]), zone(mp.dispatched[1])})}};
     for (Stat st : {Stat::kAtk, Stat::kTroops, Stat::kBuild})
       mj[stat_name(st)] = {total(p, 0, st), total(p, 1, st)};
@@ -87,14 +98,19 @@ void SuikodenState::view(Seat viewer, json& out) const {
   }
   out["missions"] = missions;
   if (battle_.place >= 0 && phase_ != Phase::kMain) {
-    json b = {{"place", place_id(battle_.place)}, {"new", battle_.is_new}, {"first_step", battle_.first_step},
-              {"passes", battle_.passes}, {"acting", battle_.acting},
+    json b = {{"place", place_id(battle_.place)},
+              {"new", battle_.is_new},
+              {"first_step", battle_.first_step},
+              {"passes", battle_.passes},
+              {"acting", battle_.acting},
               {"last_dispatched", id(battle_.last_dispatched)},
               {"winner", battle_.winner == kNoSeat ? json(nullptr) : json(battle_.winner)},
-              {"to_cover", battle_.to_cover}, {"troops", battle_.troops}};
+              {"to_cover", battle_.to_cover},
+              {"troops", battle_.troops}};
     json weakened = json::array();
     for (auto& w : battle_.weakened)
-      weakened.push_back({{"card", def(w.card).id}, {"stat", stat_name(w.stat)}, {"amount", w.amount}});
+      weakened.push_back(
+          {{"card", def(w.card).id}, {"stat", stat_name(w.stat)}, {"amount", w.amount}});
     b["weakened"] = weakened;
     json duel = json::array();
     for (Seat s = 0; s < 2; ++s) {
@@ -108,7 +124,8 @@ void SuikodenState::view(Seat viewer, json& out) const {
   } else {
     out["battle"] = nullptr;
   }
-  if (phase_ == Phase::kMulligan && (referee || viewer == deciding_)) out["mulligan_pick"] = zone(mulligan_pick_);
+  if (phase_ == Phase::kMulligan && (referee || viewer == deciding_))
+    out["mulligan_pick"] = zone(mulligan_pick_);
   out["cards"] = cards_seen;
 }
 
@@ -135,11 +152,13 @@ void SuikodenState::load(const json& j) {
     if (d < 0) throw Error(where + ": unknown card '" + v.get<std::string>() + "'");
     return add_card(d, owner);
   };
-  auto opt_card = [&](const json& o, const char* key, Seat owner, const std::string& where) -> Card {
+  auto opt_card = [&](const json& o, const char* key, Seat owner,
+                      const std::string& where) -> Card {
     if (!o.contains(key) || o[key].is_null()) return kNoCard;
     return card(o[key], owner, where + "." + key);
   };
-  auto cards = [&](const json& o, const char* key, Seat owner, const std::string& where, auto& into) {
+  auto cards = [&](const json& o, const char* key, Seat owner, const std::string& where,
+                   auto& into) {
     if (!o.contains(key)) return;
     if (!o[key].is_array()) throw Error(where + "." + key + ": expected a list of card ids");
     for (auto& v : o[key]) into.push_back(card(v, owner, where + "." + key));
@@ -157,7 +176,8 @@ void SuikodenState::load(const json& j) {
   };
   auto place_index = [&](const json& v) {
     const std::string p = v.get<std::string>();
-    if (p.size() != 2 || p[0] != 'm' || p[1] < '0' || p[1] > '3') throw Error("places are m0..m3, not '" + p + "'");
+    if (p.size() != 2 || p[0] != 'm' || p[1] < '0' || p[1] > '3')
+      throw Error("places are m0..m3, not '" + p + "'");
     return p[1] - '0';
   };
   try {
@@ -167,7 +187,8 @@ void SuikodenState::load(const json& j) {
     turn_player_ = seat(j, "turn_player", 0);
     first_player_ = seat(j, "first_player", turn_player_);
     deciding_ = seat(j, "deciding", turn_player_);
-    winner_ = static_cast<std::int8_t>(j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
+    winner_ = static_cast<std::int8_t>(
+        j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
     if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
     const json players = j.value("players", json::array());
     if (!players.is_array() || players.size() > 2) throw Error("players must be a list of two");
@@ -182,7 +203,8 @@ void SuikodenState::load(const json& j) {
       cards(pj, "hand", s, where, p.hand);
       cards(pj, "discard", s, where, p.discard);
       for (auto& r : pj.value("resolved", json::array()))
-        p.resolved.push_back({card(r.at("card"), s, where + ".resolved"), opt_card(r, "stationed", s, where + ".resolved")});
+        p.resolved.push_back({card(r.at("card"), s, where + ".resolved"),
+                              opt_card(r, "stationed", s, where + ".resolved")});
       p.mission_vp = static_cast<std::int8_t>(pj.value("mission_vp", 0));
       p.facilities_built = static_cast<std::int8_t>(pj.value("facilities_built", 0));
       p.decked = pj.value("decked", false);
@@ -197,7 +219,8 @@ void SuikodenState::load(const json& j) {
       mp.support = opt_card(mj, "support", owner, "missions." + place_id(p));
       const json d = mj.value("dispatched", json::array());
       for (Seat s = 0; s < 2 && s < static_cast<Seat>(d.size()); ++s)
-        for (auto& v : d[s]) mp.dispatched[s].push_back(card(v, s, "missions." + place_id(p) + ".dispatched"));
+        for (auto& v : d[s])
+          mp.dispatched[s].push_back(card(v, s, "missions." + place_id(p) + ".dispatched"));
     }
     // Find a card already placed, by id, in a list of cards.
     auto find_in = [&](const auto& list, const json& v) -> Card {
@@ -224,10 +247,13 @@ void SuikodenState::load(const json& j) {
       for (auto& w : b.value("weakened", json::array())) {
         const std::string st = w.value("stat", "atk");
         battle_.weakened.push_back({find_in(on_place, w.at("card")),
-                                    st == "troops" ? Stat::kTroops : st == "build" ? Stat::kBuild : Stat::kAtk,
+                                    st == "troops"  ? Stat::kTroops
+                                    : st == "build" ? Stat::kBuild
+                                                    : Stat::kAtk,
                                     static_cast<std::int16_t>(w.value("amount", 0))});
       }
-      if (b.contains("to_cover")) battle_.to_cover = b["to_cover"].get<std::array<std::int32_t, 2>>();
+      if (b.contains("to_cover"))
+        battle_.to_cover = b["to_cover"].get<std::array<std::int32_t, 2>>();
       if (b.contains("troops")) battle_.troops = b["troops"].get<std::array<std::int32_t, 2>>();
       const json duel = b.value("duel", json::array());
       for (Seat s = 0; s < 2 && s < static_cast<Seat>(duel.size()); ++s) {
@@ -236,7 +262,8 @@ void SuikodenState::load(const json& j) {
       }
     } else if (phase_ != Phase::kMain && phase_ != Phase::kMulligan && phase_ != Phase::kDiscard &&
                phase_ != Phase::kTrim && phase_ != Phase::kOver) {
-      throw Error(std::string("phase '") + kPhaseNames[static_cast<int>(phase_)] + "' needs a battle");
+      throw Error(std::string("phase '") + kPhaseNames[static_cast<int>(phase_)] +
+                  "' needs a battle");
     }
     mulligan_pick_.clear();
     for (auto& v : j.value("mulligan_pick", json::array())) {
@@ -246,7 +273,8 @@ void SuikodenState::load(const json& j) {
           found = c;
           break;
         }
-      if (found == kNoCard) throw Error("mulligan pick '" + v.get<std::string>() + "' is not in hand");
+      if (found == kNoCard)
+        throw Error("mulligan pick '" + v.get<std::string>() + "' is not in hand");
       mulligan_pick_.push_back(found);
     }
     if (j.contains("rng")) {
