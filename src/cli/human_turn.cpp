@@ -1,7 +1,10 @@
 // A human's decision at the terminal: the table, what happened since their
 // last decision, the prompt and a numbered list of options.
+#include <algorithm>
+#include <cctype>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include "cli/play_session.h"
 
@@ -23,19 +26,49 @@ std::size_t as_choice(const std::string& text, std::size_t n) {
   return k >= 1 && k <= n ? k : 0;
 }
 
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Options whose label or id contains every word of `text` (any case).
+std::vector<OptionInfo> matching(const std::vector<OptionInfo>& options, const std::string& text) {
+  std::vector<std::string> words;
+  std::istringstream in(lower(text));
+  for (std::string w; in >> w;) words.push_back(w);
+  std::vector<OptionInfo> out;
+  for (auto& o : options) {
+    const std::string hay = lower(o.label + " " + o.id);
+    bool all = true;
+    for (auto& w : words) all = all && hay.find(w) != std::string::npos;
+    if (all) out.push_back(o);
+  }
+  return out;
+}
+
+// Long lists (dice choices, dungeon placements) show their first lines only.
+constexpr std::size_t kShown = 30;
+
 }  // namespace
 
 void PlaySession::show_options(Seat seat, const std::vector<OptionInfo>& options, bool with_ids) {
   io_.out << "Seat " << seat << ", " << match_.state().prompt(seat) << ":\n";
-  for (std::size_t i = 0; i < options.size(); ++i) {
+  const std::size_t shown = with_ids ? options.size() : std::min(options.size(), kShown);
+  for (std::size_t i = 0; i < shown; ++i) {
     io_.out << "  " << (i + 1) << ") " << options[i].label;
     if (with_ids) io_.out << "  [" << options[i].id << "]";
     io_.out << "\n";
   }
+  if (shown < options.size())
+    io_.out << "  ... and " << (options.size() - shown)
+            << " more: type words to narrow the list (part of a name, a square such as 6,3, "
+               "a die such as l4), 'all' to list every option\n";
 }
 
 void PlaySession::show_help(Seat seat, const std::vector<OptionInfo>& options) {
   io_.out << "Type the number of an option (or its id, shown in brackets), then Enter.\n"
+             "  words (e.g. 'l4', '6,3', a name)  narrow a long list of options\n"
+             "  all  list every option with its id\n"
              "  t  show the table again\n  s  save the record to "
           << record_path_
           << "\n"
@@ -52,7 +85,8 @@ bool PlaySession::choose(Seat seat, const std::vector<OptionInfo>& options, std:
 
 PlaySession::Turn PlaySession::human_turn(Seat seat) {
   const State& st = match_.state();
-  const auto options = match_.options(seat);
+  const auto all_options = match_.options(seat);
+  auto options = all_options;  // the list the numbers refer to (narrowed by typed words)
   io_.out << "\n" << st.render(seat);
   const auto log = match_.log_json(seat, seen_[seat]);
   if (!log.empty()) {
@@ -76,6 +110,11 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
       save(true);
       continue;
     }
+    if (line == "all" || line == "*") {
+      options = all_options;
+      show_options(seat, options, true);
+      continue;
+    }
     if (line == "t" || line == "table") {
       io_.out << st.render(seat);
       show_options(seat, options, false);
@@ -85,9 +124,23 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
     if (index == 0)
       for (std::size_t i = 0; i < options.size(); ++i)
         if (options[i].id == line) index = i + 1;
+    if (index == 0)
+      for (std::size_t i = 0; i < all_options.size() && index == 0; ++i)
+        if (all_options[i].id == line) {
+          options = all_options;
+          index = i + 1;
+        }
+    if (index == 0 && line.find_first_not_of("0123456789") != std::string::npos) {
+      auto narrowed = matching(all_options, line);
+      if (!narrowed.empty()) {
+        options = std::move(narrowed);
+        show_options(seat, options, false);
+        continue;
+      }
+    }
     if (index == 0) {
-      io_.out << "'" << line << "' is not an option: type 1 to " << options.size()
-              << ", an option id, or h for help\n";
+      io_.out << "'" << line << "' is not an option: type 1 to " << std::min(options.size(), kShown)
+              << ", an option id, words to narrow the list, or h for help\n";
       continue;
     }
     if (choose(seat, options, index - 1)) return Turn::kActed;

@@ -59,6 +59,18 @@ std::string DdmState::render(Seat viewer) const {
            std::to_string(attack_of(p)) + " DEF " + std::to_string(defense_of(p)) + "\n";
   }
   if (viewer >= 0 && viewer < 2) {
+    // Faces: S summon, M move, A attack, D defence, G magic, T trap; 2 = x2.
+    out += "Your dice (S summon, M move, A attack, D defence, G magic, T trap):\n";
+    static constexpr char kFace[] = {'M', 'A', 'D', 'G', 'T', 'S'};
+    for (int i = 0; i < kDice; ++i) {
+      const DieDef& d = rules_->pool.dice[dice_[viewer][i]];
+      out += (i % 4 == 0 ? "  " : "   ") + d.id + " [";
+      for (const Face& f : d.faces) {
+        out += kFace[static_cast<int>(f.crest)];
+        if (f.mult > 1) out += '2';
+      }
+      out += i % 4 == 3 ? "]\n" : "]";
+    }
     out += "Your reserve:";
     for (int i = 0; i < num_pieces_; ++i)
       if (pieces_[i].owner == viewer && pieces_[i].where == Where::kReserve)
