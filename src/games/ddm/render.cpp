@@ -8,6 +8,13 @@ std::string DdmState::render(Seat viewer) const {
   std::string out = "== Turn " + std::to_string(turn_) + ", round " + std::to_string(round()) +
                     "/" + std::to_string(rules_->turn_limit) + " (seat " +
                     std::to_string(turn_player_) + ") ==\n";
+  // While placing a dungeon piece, '+' marks the squares its monster may go on.
+  std::array<bool, Board::kSquares> spot{};
+  if (phase_ == Phase::kPlace && viewer == turn_player_) {
+    ActionList places;
+    list_placements(turn_player_, places);
+    for (const Action& a : places) spot[a.c] = true;
+  }
   out += "    ";
   for (int c = 0; c < Board::kCols; ++c) out += (c < 10 ? " " : "") + std::to_string(c) + " ";
   out += "\n";
@@ -30,17 +37,20 @@ std::string DdmState::render(Seat viewer) const {
       } else if (sq.item != kNoPiece) {
         const Piece& it = pieces_[sq.item];
         cell = (viewer == kReferee || viewer == it.owner || it.revealed) ? " ! " : " ? ";
-      } else if (sq.crust)
+      } else if (sq.crust) {
         cell = " # ";
-      else if (sq.dungeon >= 0)
+      } else if (spot[Board::index(at)]) {
+        cell = " + ";
+      } else if (sq.dungeon >= 0) {
         cell = sq.dungeon == 0 ? " - " : " ~ ";
+      }
       out += cell;
     }
     out += "\n";
   }
   out +=
       "  [M]/- seat 0's master/dungeon, <M>/~ seat 1's; letters: monsters (capital: seat 0); !/? "
-      "item; # crust\n";
+      "item; # crust; + a square a summoned monster may go on\n";
   for (Seat s = 0; s < 2; ++s) {
     out += "Seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": master counters " +
            std::to_string(master_damage_[s]) + "/" + std::to_string(rules_->dm_counters_lost) +
