@@ -29,7 +29,7 @@ test: build asan
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 
 bench: release
-	./build/release/bench/suikoden_bench
+	./build/release/bench/playout_bench
 
 format:
 	@find src tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -75,6 +75,12 @@ class State {
   void emit(const Event& e) const {
     if (log_) log_->push_back(e);
   }
+  // Writes an event with up to three arguments; `detail` names the seats
+  // that may see its hidden details.
+  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0,
+           SeatMask detail = kAllSeats) const {
+    if (log_) log_->push_back(Event{kind, static_cast<std::int8_t>(seat), detail, {a, b, c, 0}});
+  }
   // For clone(): copies of a state never write into the original's log.
   void detach_log() { log_ = nullptr; }
 

@@ -35,15 +35,6 @@ void DdmState::start(const std::array<std::vector<int>, 2>& dice,
   begin_turn();
 }
 
-void DdmState::log(std::uint16_t kind, Seat seat, int a, int b, int c, SeatMask detail) const {
-  Event e;
-  e.kind = kind;
-  e.seat = static_cast<std::int8_t>(seat);
-  e.detail_to = detail;
-  e.args = {a, b, c, 0};
-  emit(e);
-}
-
 Seat DdmState::deciding() const {
   switch (phase_) {
     case Phase::kStandby:
@@ -62,11 +53,7 @@ Seat DdmState::deciding() const {
 }
 
 Outcomes DdmState::outcomes() const {
-  Outcomes o(2);
-  for (Seat s = 0; s < 2; ++s)
-    o[s] = winner_ < 0 ? Outcome{Result::kDraw, 1}
-                       : (winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2});
-  return o;
+  return winner_outcomes(2, winner_);
 }
 
 // Crest pools hold at most 10 of each kind; the excess is lost.

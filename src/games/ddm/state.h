@@ -156,8 +156,6 @@ class DdmState final : public State {
  private:
   Seat deciding() const;
   Seat opponent(Seat s) const { return static_cast<Seat>(1 - s); }
-  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0,
-           SeatMask detail = kAllSeats) const;
   void add_crests(Seat s, Crest c, int n);
 
   // Dice and summoning (dice.cpp)

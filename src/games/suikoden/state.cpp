@@ -34,24 +34,8 @@ void SuikodenState::to_discard(Card c) {
   }
 }
 
-void SuikodenState::log(std::uint16_t kind, Seat seat, int a, int b, int c, SeatMask detail) const {
-  Event e;
-  e.kind = kind;
-  e.seat = static_cast<std::int8_t>(seat);
-  e.detail_to = detail;
-  e.args = {a, b, c, 0};
-  emit(e);
-}
-
 Outcomes SuikodenState::outcomes() const {
-  Outcomes o(2);
-  for (Seat s = 0; s < 2; ++s) {
-    if (winner_ < 0)
-      o[s] = {Result::kDraw, 1};
-    else
-      o[s] = winner_ == s ? Outcome{Result::kWin, 1} : Outcome{Result::kLoss, 2};
-  }
-  return o;
+  return winner_outcomes(2, winner_);
 }
 
 SeatMask SuikodenState::pending_seats() const {

@@ -202,9 +202,6 @@ class SuikodenState final : public State {
                          std::uint16_t place, bool (*ok)(const SuikodenState&, Card, int, Seat),
                          Seat seat) const;
 
-  void log(std::uint16_t kind, Seat seat, int a = 0, int b = 0, int c = 0,
-           SeatMask detail = kAllSeats) const;
-
   std::shared_ptr<const Rules> rules_;
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from

@@ -1,0 +1,92 @@
+// Speed on the playout path, for every registered game: random playouts,
+// clones, option listing, one greedy decision. Run: `make bench`.
+#include <benchmark/benchmark.h>
+
+#include "ai/agent.h"
+#include "core/registry.h"
+#include "games/ddm/state.h"
+#include "games/suikoden/state.h"
+
+namespace tt {
+namespace {
+
+std::unique_ptr<State> fresh(const std::string& game, std::uint64_t seed) {
+  Setup s;
+  s.seed = seed;
+  return Registry::instance().get(game)->new_state(s);
+}
+
+std::size_t state_bytes(const std::string& game) {
+  if (game == "suikoden") return sizeof(suikoden::SuikodenState);
+  if (game == "ddm") return sizeof(ddm::DdmState);
+  return 0;
+}
+
+// Whole random games from a new state (set-up excluded): games/s and decisions/s.
+void random_playout_bench(benchmark::State& bs, const std::string& game) {
+  auto start = fresh(game, 1);
+  Rng rng(7);
+  ActionList scratch;
+  scratch.reserve(256);
+  long decisions = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : bs) {
+    auto st = start->clone();
+    rng.reseed(seed++);
+    decisions += random_playout(*st, rng, scratch);
+  }
+  bs.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
+  bs.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  bs.counters["decisions/game"] =
+      static_cast<double>(decisions) / static_cast<double>(bs.iterations());
+}
+
+// Cloning a mid-game state (what search does millions of times).
+void clone_bench(benchmark::State& bs, const std::string& game) {
+  auto st = fresh(game, 3);
+  Rng rng(3);
+  ActionList scratch;
+  for (int i = 0; i < 40 && !st->is_terminal(); ++i) {
+    st->legal_actions(st->to_act(), scratch);
+    st->apply_action(st->to_act(), scratch[rng.below(static_cast<std::uint32_t>(scratch.size()))]);
+  }
+  for (auto _ : bs) benchmark::DoNotOptimize(st->clone());
+  bs.counters["state_bytes"] = static_cast<double>(state_bytes(game));
+}
+
+// Listing the options of the first decision.
+void legal_actions_bench(benchmark::State& bs, const std::string& game) {
+  auto st = fresh(game, 4);
+  ActionList scratch;
+  for (auto _ : bs) {
+    st->legal_actions(st->to_act(), scratch);
+    benchmark::DoNotOptimize(scratch.data());
+  }
+}
+
+// One greedy decision (one clone and heuristic per option).
+void greedy_bench(benchmark::State& bs, const std::string& game) {
+  auto st = fresh(game, 5);
+  GreedyAgent agent;
+  Rng rng(5);
+  for (auto _ : bs) benchmark::DoNotOptimize(agent.choose(*st, st->to_act(), rng));
+}
+
+}  // namespace
+}  // namespace tt
+
+int main(int argc, char** argv) {
+  tt::register_builtin_games();
+  for (auto& g : tt::Registry::instance().games()) {
+    const std::string name = g->name();
+    benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), tt::random_playout_bench, name);
+    benchmark::RegisterBenchmark((name + "/CloneMidGame").c_str(), tt::clone_bench, name);
+    benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), tt::legal_actions_bench, name);
+    benchmark::RegisterBenchmark((name + "/GreedyDecision").c_str(), tt::greedy_bench, name);
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+}
