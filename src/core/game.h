@@ -59,6 +59,12 @@ class Game {
                                               const Setup& setup) const = 0;
   // A deck description as stored in data/ (by starter name). Throws tt::Error.
   virtual nlohmann::json starter_deck(const std::string& name) const = 0;
+
+  // The deck `seat` plays: its deck in the setup, else a starter deck by seat
+  // order. Throws tt::Error listing every violated rule when it is illegal.
+  nlohmann::json legal_deck(const Setup& setup, Seat seat) const;
+  // A scenario state without a saved generator gets one seeded from the setup.
+  static nlohmann::json with_seeded_rng(const nlohmann::json& state, const Setup& setup);
 };
 
 }  // namespace tt

@@ -129,15 +129,7 @@ std::unique_ptr<State> DdmGame::new_state(const Setup& setup, EventLog* log) con
   auto rules = std::make_shared<const Rules>(pool_, resolve_options(setup));
   std::array<std::vector<int>, 2> dice, pieces;
   for (Seat s = 0; s < 2; ++s) {
-    const json deck = s < static_cast<Seat>(setup.decks.size()) && !setup.decks[s].is_null()
-                          ? setup.decks[s]
-                          : json(starters_.empty() ? "" : starters_[s % starters_.size()]);
-    auto problems = check_deck(deck, setup);
-    if (!problems.empty()) {
-      std::string msg = "seat " + std::to_string(s) + "'s set is not legal:";
-      for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
-      throw Error(msg);
-    }
+    const json deck = legal_deck(setup, s);
     std::vector<DeckProblem> ignored;
     Deck d = parse(deck, ignored);
     dice[s] = d.dice;
@@ -150,17 +142,9 @@ std::unique_ptr<State> DdmGame::new_state(const Setup& setup, EventLog* log) con
 }
 
 std::unique_ptr<State> DdmGame::restore(const json& j, const Setup& setup) const {
-  auto rules = std::make_shared<const Rules>(pool_, resolve_options(setup));
-  json state = j;
-  if (state.is_object() && !state.contains("rng")) {
-    // A scenario without a saved generator draws from the setup's seed.
-    json words = json::array();
-    const Rng rng(setup.seed);
-    for (auto w : rng.words()) words.push_back(std::to_string(w));
-    state["rng"] = words;
-  }
-  auto st = std::make_unique<DdmState>(rules);
-  st->load(state);
+  auto st =
+      std::make_unique<DdmState>(std::make_shared<const Rules>(pool_, resolve_options(setup)));
+  st->load(with_seeded_rng(j, setup));
   return st;
 }
 

@@ -182,15 +182,7 @@ std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup, EventLog* log
   std::array<std::vector<int>, 2> decks;
   std::array<int, 2> commanders{-1, -1};
   for (Seat s = 0; s < 2; ++s) {
-    json deck = s < static_cast<Seat>(setup.decks.size()) && !setup.decks[s].is_null()
-                    ? setup.decks[s]
-                    : json(starters_.empty() ? "" : starters_[s % starters_.size()]);
-    auto problems = check_deck(deck, setup);
-    if (!problems.empty()) {
-      std::string msg = "seat " + std::to_string(s) + "'s deck is not legal:";
-      for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
-      throw Error(msg);
-    }
+    const json deck = legal_deck(setup, s);
     std::vector<DeckProblem> ignored;
     Deck d = parse(deck, ignored);
     decks[s] = d.cards;
@@ -204,19 +196,7 @@ std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup, EventLog* log
 
 std::unique_ptr<State> SuikodenGame::restore(const json& j, const Setup& setup) const {
   auto state = std::make_unique<SuikodenState>(make_rules(*this, pool_, setup));
-  state->load(j);
-  if (!j.contains("rng")) {
-    // A scenario without a saved generator draws from the setup's seed.
-    nlohmann::json saved;
-    state->save(saved);
-    auto fresh = std::make_unique<SuikodenState>(make_rules(*this, pool_, setup));
-    tt::Rng rng(setup.seed);
-    json words = json::array();
-    for (auto w : rng.words()) words.push_back(std::to_string(w));
-    saved["rng"] = words;
-    fresh->load(saved);
-    return fresh;
-  }
+  state->load(with_seeded_rng(j, setup));
   return state;
 }
 
