@@ -195,13 +195,6 @@ class SuikodenState final : public State {
   void use_counter(Seat s, Card c);
   bool counter_usable(Card c, Seat s) const;
 
-  // Options (actions.cpp)
-  void main_actions(ActionList& out) const;
-  void battle_actions(ActionList& out) const;
-  void add_unique_by_def(ActionList& out, std::uint16_t kind, const StaticVec<Card, 40>& cards,
-                         std::uint16_t place, bool (*ok)(const SuikodenState&, Card, int, Seat),
-                         Seat seat) const;
-
   std::shared_ptr<const Rules> rules_;
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from
