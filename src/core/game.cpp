@@ -5,12 +5,16 @@
 
 namespace tt {
 
-nlohmann::json Game::legal_deck(const Setup& setup, Seat seat) const {
+nlohmann::json Game::default_deck(const Setup&, Seat seat) const {
   const auto starters = starter_decks();
+  return nlohmann::json(starters.empty() ? "" : starters[seat % starters.size()]);
+}
+
+nlohmann::json Game::legal_deck(const Setup& setup, Seat seat) const {
   const nlohmann::json deck =
       seat < static_cast<Seat>(setup.decks.size()) && !setup.decks[seat].is_null()
           ? setup.decks[seat]
-          : nlohmann::json(starters.empty() ? "" : starters[seat % starters.size()]);
+          : default_deck(setup, seat);
   const auto problems = check_deck(deck, setup);
   if (!problems.empty()) {
     std::string msg = "seat " + std::to_string(seat) + "'s deck is not legal:";

@@ -60,6 +60,9 @@ class Game {
   // A deck description as stored in data/ (by starter name). Throws tt::Error.
   virtual nlohmann::json starter_deck(const std::string& name) const = 0;
 
+  // The starter deck a seat plays when the setup names none (by default the
+  // starter decks in turn, by seat).
+  virtual nlohmann::json default_deck(const Setup& setup, Seat seat) const;
   // The deck `seat` plays: its deck in the setup, else a starter deck by seat
   // order. Throws tt::Error listing every violated rule when it is illegal.
   nlohmann::json legal_deck(const Setup& setup, Seat seat) const;

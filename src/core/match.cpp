@@ -33,6 +33,7 @@ std::vector<OptionInfo> Match::options(Seat seat) const {
 std::string Match::act(Seat seat, const std::string& option_id) {
   if (state_->is_terminal()) return "the game is over";
   if (seat < 0 || seat >= state_->num_seats()) return "there is no seat " + std::to_string(seat);
+  if (option_id == kConcede) return concede(seat);
   if (!has_seat(state_->pending_seats(), seat))
     return "seat " + std::to_string(seat) + " has no decision pending";
   for (auto& o : options(seat))
@@ -48,6 +49,18 @@ std::string Match::act(Seat seat, Action action) {
   const std::string id = state_->action_id(seat, action);
   state_->apply_action(seat, action);
   decisions_.push_back({seat, id});
+  return {};
+}
+
+std::string Match::concede(Seat seat) {
+  if (state_->is_terminal()) return "the game is over";
+  if (seat < 0 || seat >= state_->num_seats()) return "there is no seat " + std::to_string(seat);
+  // Checked on a copy first, so a refusal changes nothing.
+  auto probe = state_->clone();
+  std::string error = probe->concede(seat);
+  if (!error.empty()) return error;
+  state_->concede(seat);
+  decisions_.push_back({seat, kConcede});
   return {};
 }
 

@@ -17,6 +17,9 @@ struct OptionInfo {
   Action action;
 };
 
+// The reserved option id of a concession, accepted from any seat in the game.
+inline constexpr const char* kConcede = "concede";
+
 struct Decision {
   Seat seat;
   std::string option;
@@ -44,6 +47,9 @@ class Match {
   // an error message and changes nothing.
   std::string act(Seat seat, const std::string& option_id);
   std::string act(Seat seat, Action action);
+  // `seat` leaves the game (State::concede); recorded as the decision
+  // kConcede, which any seat still in the game may send at any time.
+  std::string concede(Seat seat);
 
   nlohmann::json view(Seat viewer) const;
   const EventLog& log() const { return *log_; }

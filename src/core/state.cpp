@@ -18,6 +18,10 @@ std::string State::try_apply(Seat seat, Action action) {
   return {};
 }
 
+std::string State::concede(Seat) {
+  return "this game has no concession";
+}
+
 std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
   auto p = static_cast<const unsigned char*>(data);
   for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;

@@ -39,6 +39,14 @@ class State {
   // Applies a legal option. Precondition: it is in legal_actions(seat).
   virtual void apply_action(Seat seat, Action action) = 0;
 
+  // The seat leaves the game of its own accord (concedes, or gives up its
+  // place after a disconnect), at any moment, pending or not. The game goes
+  // on as its rules for a player leaving say (in a two-player game the other
+  // seat wins). Returns an error and changes nothing when it cannot.
+  virtual std::string concede(Seat seat);
+  // Whether `seat` is still playing (has not left the game).
+  virtual bool in_game(Seat seat) const { return seat >= 0 && seat < num_seats(); }
+
   // Checked apply: returns an error message and changes nothing when the seat
   // has no pending decision or the option is not among its legal ones.
   std::string try_apply(Seat seat, Action action);

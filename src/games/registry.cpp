@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "games/ddm/game.h"
+#include "games/lastchronicle/game.h"
 #include "games/suikoden/game.h"
 
 namespace tt {
@@ -17,6 +18,7 @@ void register_builtin_games() {
   auto& r = Registry::instance();
   if (!r.find("suikoden")) r.add(std::make_shared<suikoden::SuikodenGame>(data_dir()));
   if (!r.find("ddm")) r.add(std::make_shared<ddm::DdmGame>(data_dir()));
+  if (!r.find("lastchronicle")) r.add(std::make_shared<lastchronicle::LcGame>(data_dir()));
 }
 
 }  // namespace tt

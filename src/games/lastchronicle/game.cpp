@@ -1,0 +1,226 @@
+#include "games/lastchronicle/game.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "core/error.h"
+#include "games/lastchronicle/state.h"
+
+namespace tt::lastchronicle {
+
+using nlohmann::json;
+
+LcGame::LcGame(const std::string& data_dir) : data_dir_(data_dir + "/lastchronicle") {
+  pool_ = std::make_shared<const Pool>(Pool::load_file(data_dir_ + "/cards.json"));
+  std::error_code ec;
+  for (auto& entry : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
+    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
+  std::sort(starters_.begin(), starters_.end());
+  for (auto& name : starters_) {
+    std::ifstream in(data_dir_ + "/decks/" + name + ".json");
+    try {
+      starter_json_.push_back(json::parse(in));
+    } catch (const json::exception& e) {
+      throw Error("lastchronicle starter deck " + name + ": " + e.what());
+    }
+  }
+}
+
+std::string LcGame::summary() const {
+  return "2 to 4 players field units, pay CA costs from the CA yard and attack a chosen opponent; "
+         "the last player standing wins.";
+}
+
+std::vector<OptionSpec> LcGame::option_specs() const {
+  return {
+      {"multiplayer",
+       "auto",
+       "the official 3-4 player rules (leader unit, CA tokens, turn changes): auto = with 3+ seats",
+       {"auto", "on", "off"}},
+      {"starting_life", "20", "life at the start", {}},
+      {"life_cap", "20", "life can never go above this", {}},
+      {"opening_hand", "4", "cards drawn at set-up", {}},
+      {"same_colour_bonus",
+       "1",
+       "assumed: extra CA a CA-yard card pays when it shares a colour with what is paid for",
+       {}},
+      {"check_cost_own_turn", "0", "assumed: CA a chrono check costs in your own turn", {}},
+      {"check_cost_other_turn",
+       "1",
+       "assumed: CA a chrono check costs in another player's turn",
+       {}},
+      {"elimination_bonus_life", "5", "life the eliminating player gains", {}},
+      {"first_player_draws",
+       "auto",
+       "whether the first player draws on turn 1: auto = yes with the multiplayer rules",
+       {"auto", "yes", "no"}},
+      {"deck_out",
+       "lose",
+       "assumed: a player who must draw from an empty deck leaves the game",
+       {"lose", "ignore"}},
+  };
+}
+
+std::vector<Variant> LcGame::variants() const {
+  return {
+      {"standard", "base rules for 2 players, the official multiplayer guide for 3-4", {}},
+      {"multiplayer-duel",
+       "two players on the multiplayer rules (leader, a bear token for seat 2)",
+       {{"multiplayer", "on"}}},
+      {"free-checks",
+       "chrono checks cost nothing in other players' turns",
+       {{"check_cost_other_turn", "0"}}},
+  };
+}
+
+std::vector<std::string> LcGame::starter_decks() const {
+  return starters_;
+}
+
+bool LcGame::multiplayer(const Setup& setup) const {
+  const Options o = resolve_options(setup);
+  return o.get("multiplayer") == "on" || (o.get("multiplayer") == "auto" && setup.seats >= 3);
+}
+
+// Multiplayer games deal the decks with a leader in turn; two-player games
+// the two-player decks first, then the others.
+json LcGame::default_deck(const Setup& setup, Seat seat) const {
+  std::vector<std::string> led, plain;
+  for (std::size_t i = 0; i < starters_.size(); ++i)
+    (starter_json_[i].contains("leader") ? led : plain).push_back(starters_[i]);
+  std::vector<std::string> order = multiplayer(setup) ? led : plain;
+  if (!multiplayer(setup)) order.insert(order.end(), led.begin(), led.end());
+  if (order.empty()) return json("");
+  return json(order[static_cast<std::size_t>(seat) % order.size()]);
+}
+
+json LcGame::starter_deck(const std::string& name) const {
+  for (std::size_t i = 0; i < starters_.size(); ++i)
+    if (starters_[i] == name) return starter_json_[i];
+  std::string known;
+  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
+  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+}
+
+json LcGame::deck_json(const json& deck) const {
+  if (deck.is_string()) return starter_deck(deck.get<std::string>());
+  if (!deck.is_object()) throw Error("a deck is a starter deck's name or an object with \"cards\"");
+  return deck;
+}
+
+LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
+  Deck d;
+  const json deck = deck_json(raw);
+  for (auto& [k, v] : deck.items())
+    if (k != "name" && k != "description" && k != "leader" && k != "cards")
+      throw Error("unknown deck field '" + k + "'");
+  if (deck.contains("leader") && !deck["leader"].is_null()) {
+    if (!deck["leader"].is_string()) throw Error("leader must be a card id");
+    const std::string id = deck["leader"];
+    d.leader = pool_->find(id);
+    if (d.leader < 0)
+      problems.push_back({"deck building: leader", "unknown leader card '" + id + "'"});
+  }
+  if (!deck.contains("cards") || !deck["cards"].is_array())
+    throw Error("a deck needs a \"cards\" list");
+  if (deck["cards"].size() > 60) throw Error("a deck lists at most 60 cards");
+  for (auto& entry : deck["cards"]) {
+    if (!entry.is_string()) throw Error("each deck entry is a card id (decks are singleton)");
+    const int idx = pool_->find(entry.get<std::string>());
+    if (idx < 0) {
+      problems.push_back(
+          {"deck building: cards", "unknown card '" + entry.get<std::string>() + "'"});
+      continue;
+    }
+    d.cards.push_back(idx);
+  }
+  return d;
+}
+
+// Deck building (multiplayer guide "デッキ構築のルール"): 40 cards exactly,
+// the leader included; no card twice; the leader a legacy unit, not a chrono
+// rare nor the one special card; no card with a colour the leader lacks.
+// Two players (base rules, assumed): 40 cards, singleton, no leader.
+std::vector<DeckProblem> LcGame::check_deck(const json& raw, const Setup& setup) const {
+  std::vector<DeckProblem> problems;
+  Deck d;
+  try {
+    d = parse(raw, problems);
+  } catch (const Error& e) {
+    problems.push_back({"format", e.what()});
+    return problems;
+  }
+  const bool mp = multiplayer(setup);
+  std::vector<int> all = d.cards;
+  if (d.leader >= 0) all.push_back(d.leader);
+  if (all.size() != 40)
+    problems.push_back(
+        {"deck building: 40 cards", "the deck has " + std::to_string(all.size()) +
+                                        (d.leader >= 0 ? " cards with its leader" : " cards") +
+                                        "; it must have exactly 40"});
+  std::set<int> seen;
+  for (int c : all)
+    if (!seen.insert(c).second)
+      problems.push_back(
+          {"deck building: one copy", "'" + (*pool_)[c].id + "' appears more than once"});
+  if (mp) {
+    if (d.leader < 0) {
+      problems.push_back({"deck building: leader", "a multiplayer deck names a leader unit"});
+    } else {
+      const CardDef& l = (*pool_)[d.leader];
+      if (!l.is_unit() || l.rarity != Rarity::kLegacy)
+        problems.push_back(
+            {"deck building: leader", "the leader '" + l.id + "' must be a legacy unit"});
+      if (l.rarity == Rarity::kChronoRare)
+        problems.push_back(
+            {"deck building: leader", "a chrono rare ('" + l.id + "') cannot be the leader"});
+      if (l.rarity == Rarity::kSpecial)
+        problems.push_back(
+            {"deck building: leader", "the special card '" + l.id + "' cannot be the leader"});
+      for (int c : d.cards) {
+        const CardDef& k = (*pool_)[c];
+        if (k.colours & ~l.colours)
+          problems.push_back(
+              {"deck building: colours", "'" + k.id + "' (" + colour_names(k.colours) +
+                                             ") has a colour the leader " + l.id + " (" +
+                                             colour_names(l.colours) + ") lacks"});
+      }
+    }
+  }
+  return problems;
+}
+
+namespace {
+std::shared_ptr<const Rules> make_rules(const LcGame& g, std::shared_ptr<const Pool> pool,
+                                        const Setup& setup) {
+  if (setup.seats < 2 || setup.seats > 4)
+    throw Error("Last Chronicle Infinity is for 2 to 4 players");
+  return std::make_shared<const Rules>(std::move(pool), g.resolve_options(setup), setup.seats);
+}
+}  // namespace
+
+std::unique_ptr<State> LcGame::new_state(const Setup& setup, EventLog* log) const {
+  auto rules = make_rules(*this, pool_, setup);
+  std::vector<std::vector<int>> decks;
+  std::vector<int> leaders;
+  for (Seat s = 0; s < setup.seats; ++s) {
+    std::vector<DeckProblem> ignored;
+    Deck d = parse(legal_deck(setup, s), ignored);
+    decks.push_back(d.cards);
+    leaders.push_back(d.leader);
+  }
+  auto state = std::make_unique<LcState>(rules);
+  state->attach_log(log);
+  state->start(decks, leaders, setup.seed);
+  return state;
+}
+
+std::unique_ptr<State> LcGame::restore(const json& j, const Setup& setup) const {
+  auto state = std::make_unique<LcState>(make_rules(*this, pool_, setup));
+  state->load(with_seeded_rng(j, setup));
+  return state;
+}
+
+}  // namespace tt::lastchronicle

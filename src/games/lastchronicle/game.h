@@ -1,0 +1,49 @@
+// Last Chronicle Infinity as a tt::Game: options, variants, starter decks,
+// deck legality and new games, for 2 players (base rules) or 3-4 players
+// (the official multiplayer guide).
+#pragma once
+#include <memory>
+
+#include "core/game.h"
+#include "games/lastchronicle/cards.h"
+
+namespace tt::lastchronicle {
+
+class LcGame final : public Game {
+ public:
+  // Loads the pool and starter decks from data_dir/lastchronicle. Throws tt::Error.
+  explicit LcGame(const std::string& data_dir);
+
+  std::string name() const override { return "lastchronicle"; }
+  std::string title() const override { return "Last Chronicle Infinity"; }
+  std::string summary() const override;
+  int min_seats() const override { return 2; }
+  int max_seats() const override { return 4; }
+  std::vector<OptionSpec> option_specs() const override;
+  std::vector<Variant> variants() const override;
+  std::vector<std::string> starter_decks() const override;
+  nlohmann::json default_deck(const Setup& setup, Seat seat) const override;
+  std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const override;
+  std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
+  std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
+                                      const Setup& setup) const override;
+  nlohmann::json starter_deck(const std::string& name) const override;
+
+  const Pool& pool() const { return *pool_; }
+
+ private:
+  struct Deck {
+    int leader = -1;
+    std::vector<int> cards;  // pool indices
+  };
+  nlohmann::json deck_json(const nlohmann::json& deck) const;
+  Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
+  bool multiplayer(const Setup& setup) const;
+
+  std::shared_ptr<const Pool> pool_;
+  std::string data_dir_;
+  std::vector<std::string> starters_;
+  std::vector<nlohmann::json> starter_json_;  // parsed once
+};
+
+}  // namespace tt::lastchronicle

@@ -1,0 +1,102 @@
+// The table as text for a person at a terminal, and a quick heuristic for
+// simple agents.
+#include <algorithm>
+
+#include "games/lastchronicle/state.h"
+
+namespace tt::lastchronicle {
+
+std::string LcState::render(Seat viewer) const {
+  std::string out;
+  auto line = [&](const std::string& s) { out += s + "\n"; };
+  const bool revealed = tops_revealed();
+  line("== Turn " + std::to_string(turn_) + ": seat " + std::to_string(turn_player_) + " ==");
+  for (Seat s = 0; s < num_seats(); ++s) {
+    const Player& p = players_[s];
+    std::string head = (s == turn_player_ ? "> " : "  ") + std::string("Seat ") +
+                       std::to_string(s) + (s == viewer ? " (you)" : "");
+    if (!order_.in_game(s)) {
+      line(head + ": out of the game");
+      continue;
+    }
+    head += ": life " + std::to_string(p.life) + ", hand " + std::to_string(p.hand.size()) +
+            ", deck " + std::to_string(p.deck.size()) + ", chronoglyph " +
+            (p.glyph_active ? "active" : "wiped");
+    int ca = 0;
+    for (Card c : p.ca_yard) ca += def(c).ca;
+    for (auto t : p.tokens) ca += rules_->pool.tokens[t].ca;
+    head += ", CA yard " + std::to_string(p.ca_yard.size()) + " card(s)" +
+            (p.tokens.empty() ? "" : " + " + std::to_string(p.tokens.size()) + " token(s)") +
+            " = CA " + std::to_string(ca);
+    line(head);
+    if (p.leader != kNoCard)
+      line("     leader: " + def(p.leader).name +
+           (p.leader_home ? (p.leader_usable ? " (in the leader area, usable)"
+                                             : " (in the leader area, unusable until you develop)")
+                          : " (in play)"));
+    if (p.ride != kNoCard || p.shed != kNoCard)
+      line("     on the chronoglyph:" + (p.ride != kNoCard ? " ride " + def(p.ride).name : "") +
+           (p.shed != kNoCard ? " shed " + def(p.shed).name : ""));
+    if (revealed && !p.deck.empty())
+      line("     top of deck (revealed): " + def(p.deck.back()).name);
+    for (auto& u : p.field) {
+      std::string ul = "     " + def(u.card).name + " " + std::to_string(atk(u.card)) + "/" +
+                       std::to_string(def_value(u.card) - u.damage);
+      if (u.wiped) ul += " wiped";
+      if (u.fresh) ul += " new";
+      if (negated(u.card)) ul += " negated";
+      if (owner_[u.card] != s) ul += " (owned by seat " + std::to_string(owner_[u.card]) + ")";
+      if (combat_.attacker == u.card) ul += "  <- attacking seat " + std::to_string(combat_.target);
+      if (combat_.blocker == u.card) ul += "  <- blocking";
+      line(ul);
+    }
+  }
+  if (combat_.target != kNoSeat)
+    line("Combat: seat " + std::to_string(turn_player_) + " attacks seat " +
+         std::to_string(combat_.target));
+  if (round_.is_open())
+    line("Quick window: seat " + std::to_string(round_.holder()) +
+         " may act (passes go round in turn order)");
+  if (res_.active)
+    line("Resolving: " + def(res_.card).name + " (seat " + std::to_string(res_.controller) + ")");
+  if (viewer >= 0 && viewer < num_seats()) {
+    line("Your hand:");
+    for (Card c : players_[viewer].hand) {
+      const CardDef& d = def(c);
+      std::string l = "   " + d.name + " [" + colour_names(d.colours) + ", cost " +
+                      std::to_string(d.cost) + ", CA " + std::to_string(d.ca);
+      if (d.is_unit()) l += ", " + std::to_string(d.atk) + "/" + std::to_string(d.def);
+      l += "]";
+      if (phase_ == Phase::kMulligan && mulligan_pick_.contains(c)) l = " ->" + l.substr(3);
+      line(l + (d.text.empty() ? "" : " - " + d.text));
+    }
+  }
+  return out;
+}
+
+// Life, board and cards, against the strongest opponent still in.
+double LcState::heuristic(Seat seat) const {
+  auto score = [&](Seat s) {
+    const Player& p = players_[s];
+    double v = p.life * 1.0 + static_cast<double>(p.hand.size()) * 0.8 +
+               static_cast<double>(p.ca_yard.size() + p.tokens.size()) * 0.4;
+    for (auto& u : p.field) v += 1.2 * atk(u.card) + 0.8 * (def_value(u.card) - u.damage);
+    return v;
+  };
+  if (phase_ == Phase::kOver) {
+    const Outcomes o = outcomes();
+    return o[seat].result == Result::kWin ? 1e6 : -1e6 + 1000 * (num_seats() - o[seat].place);
+  }
+  if (!order_.in_game(seat)) return -1e6;
+  double best = -1e9, sum = 0;
+  int n = 0;
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (s != seat && order_.in_game(s)) {
+      best = std::max(best, score(s));
+      sum += score(s);
+      ++n;
+    }
+  return score(seat) - (n ? 0.5 * best + 0.5 * sum / n : 0.0);
+}
+
+}  // namespace tt::lastchronicle
