@@ -18,15 +18,24 @@ namespace {
 
 using nlohmann::json;
 
+// A parameter is a game name, or "NAME:SEATS" for the same checks at more seats.
+std::string game_of(const std::string& param) {
+  return param.substr(0, param.find(':'));
+}
+int seats_of(const std::string& param) {
+  const auto colon = param.find(':');
+  return colon == std::string::npos ? 0 : std::stoi(param.substr(colon + 1));
+}
+
 class Conformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override { register_builtin_games(); }
-  std::shared_ptr<const Game> game() const { return Registry::instance().get(GetParam()); }
+  std::shared_ptr<const Game> game() const { return Registry::instance().get(game_of(GetParam())); }
   // At most `n` games, fewer for games whose games are long.
   std::uint64_t deep(int n) const;
   tt::Setup setup(std::uint64_t seed) const {
     tt::Setup s;
-    s.seats = game()->min_seats();
+    s.seats = seats_of(GetParam()) ? seats_of(GetParam()) : game()->min_seats();
     s.seed = seed;
     return s;
   }
@@ -119,10 +128,42 @@ void ddm_hidden(const json& v, Seat viewer) {
   }
 }
 
+// Every card by id and owner, wherever it is (tokens are not cards).
+std::multiset<std::string> lastchronicle_components(const json& v) {
+  std::multiset<std::string> out;
+  for (auto& p : v["players"]) {
+    const std::string owner = "@" + p["seat"].dump();
+    for (const char* zone : {"hand", "deck", "ca_yard", "discard", "removed"})
+      for (auto& c : p[zone]) out.insert(c.get<std::string>() + owner);
+    for (const char* slot : {"ride", "shed"})
+      if (!p["chronoglyph"][slot].is_null())
+        out.insert(p["chronoglyph"][slot].get<std::string>() + owner);
+    if (p["leader_home"].get<bool>() && !p["leader"].is_null())
+      out.insert(p["leader"].get<std::string>() + owner);
+    if (p.contains("setup_pick")) out.insert(p["setup_pick"].get<std::string>() + owner);
+    for (auto& u : p["field"]) out.insert(u["card"].get<std::string>() + "@" + u["owner"].dump());
+  }
+  return out;
+}
+
+void lastchronicle_hidden(const json& v, Seat viewer) {
+  for (auto& p : v["players"]) {
+    ASSERT_FALSE(p.contains("deck")) << "a seat sees a deck's order";
+    if (p["seat"] != viewer) {
+      ASSERT_FALSE(p.contains("hand")) << "seat " << viewer << " sees another hand";
+      ASSERT_FALSE(p.contains("setup_pick")) << "seat " << viewer << " sees a face-down card";
+    }
+  }
+  if (v.contains("mulligan_pick") && v["deciding"] != viewer) {
+    FAIL() << "seat " << viewer << " sees another seat's mulligan choice";
+  }
+}
+
 const ViewRules& view_rules(const std::string& game) {
   static const std::map<std::string, ViewRules> rules = {
       {"suikoden", {suikoden_components, suikoden_hidden, 2000, 20}},
       {"ddm", {ddm_components, ddm_hidden, 1000, 4}},
+      {"lastchronicle", {lastchronicle_components, lastchronicle_hidden, 400, 3}},
   };
   auto it = rules.find(game);
   if (it == rules.end())
@@ -131,14 +172,14 @@ const ViewRules& view_rules(const std::string& game) {
 }
 
 std::uint64_t Conformance::deep(int n) const {
-  return static_cast<std::uint64_t>(std::min(n, view_rules(GetParam()).deep_games));
+  return static_cast<std::uint64_t>(std::min(n, view_rules(game_of(GetParam())).deep_games));
 }
 
 TEST_P(Conformance, ThousandsOfRandomGamesEndWithResults) {
   auto g = game();
   ActionList scratch;
   long decisions = 0;
-  const int games = view_rules(GetParam()).random_games;
+  const int games = view_rules(game_of(GetParam())).random_games;
   for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(games); ++seed) {
     auto st = g->new_state(setup(seed));
     Rng rng(seed * 7919);
@@ -153,13 +194,13 @@ TEST_P(Conformance, CardsAreConservedAcrossZones) {
   auto g = game();
   for (std::uint64_t seed = 1; seed <= deep(40); ++seed) {
     Match m(g, setup(seed));
-    const auto start = view_rules(GetParam()).components(m.view(kReferee));
+    const auto start = view_rules(game_of(GetParam())).components(m.view(kReferee));
     Rng rng(seed);
     RandomAgent agent;
     while (!m.state().is_terminal()) {
       const Seat seat = m.state().to_act();
       ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
-      const auto now = view_rules(GetParam()).components(m.view(kReferee));
+      const auto now = view_rules(game_of(GetParam())).components(m.view(kReferee));
       if (now != start) {
         std::string diff;
         for (auto& c : start)
@@ -205,7 +246,12 @@ TEST_P(Conformance, SavingAndRestoringMidGameChangesNothing) {
         ActionList s1, s2;
         random_playout(*a, r1, s1);
         random_playout(*restored, r2, s2);
-        ASSERT_EQ(a->fingerprint(), restored->fingerprint());
+        json end_a, end_b;
+        a->save(end_a);
+        restored->save(end_b);
+        ASSERT_EQ(end_a, end_b) << "restored copy diverged; first differences: "
+                                << json::diff(end_a, end_b).dump().substr(0, 600)
+                                << "\nsaved at: " << saved.dump().substr(0, 300);
       }
       const Seat seat = m.state().to_act();
       ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
@@ -233,19 +279,23 @@ TEST_P(Conformance, ViewsHideOtherSeatsHiddenCards) {
     Match m(g, setup(seed));
     Rng rng(seed);
     RandomAgent agent;
+    std::size_t seen = 0;
     while (!m.state().is_terminal()) {
       for (Seat viewer = 0; viewer < m.state().num_seats(); ++viewer) {
         const json v = m.view(viewer);
-        view_rules(GetParam()).check_hidden(v, viewer);
+        view_rules(game_of(GetParam())).check_hidden(v, viewer);
         if (HasFatalFailure()) return;
-        // Log lines about another seat's draws never name the card.
-        const json lines = m.log_json(viewer);
-        for (std::size_t i = 0; i < m.log().size(); ++i) {
+        // Log lines about another seat's draws never name the card (each
+        // line is checked once, when it is new).
+        const json lines = m.log_json(viewer, seen);
+        for (std::size_t i = seen; i < m.log().size(); ++i) {
           if (!sees_details(m.log()[i], viewer)) {
-            ASSERT_EQ(m.state().describe(m.log()[i], viewer), lines[i]["text"].get<std::string>());
+            ASSERT_EQ(m.state().describe(m.log()[i], viewer),
+                      lines[i - seen]["text"].get<std::string>());
           }
         }
       }
+      seen = m.log().size();
       const Seat seat = m.state().to_act();
       ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
     }
@@ -303,15 +353,92 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
   }
 }
 
+// A concession is recorded and replayed like any decision; in a two-player
+// game the other seat wins at once.
+TEST_P(Conformance, AConcessionEndsTheGameForThatSeat) {
+  auto g = game();
+  Match m(g, setup(11));
+  Rng rng(11);
+  RandomAgent agent;
+  for (int i = 0; i < 40 && !m.state().is_terminal(); ++i) {
+    const Seat seat = m.state().to_act();
+    ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
+  }
+  if (m.state().is_terminal()) GTEST_SKIP() << "game ended before the concession";
+  const Seat quitter = 1;
+  EXPECT_NE(m.concede(99), "");
+  ASSERT_EQ(m.act(quitter, kConcede), "");
+  EXPECT_NE(m.concede(quitter), "") << "a seat can leave only once";
+  EXPECT_FALSE(m.state().in_game(quitter));
+  Match again = Match::from_record(json::parse(m.record().dump()));
+  EXPECT_EQ(again.state().fingerprint(), m.state().fingerprint());
+  if (m.state().num_seats() == 2) {
+    ASSERT_TRUE(m.state().is_terminal());
+    EXPECT_EQ(m.state().outcomes()[quitter].result, Result::kLoss);
+    EXPECT_EQ(m.state().outcomes()[1 - quitter].result, Result::kWin);
+  }
+}
+
+// Games with 3+ seats: a seat leaves at a random moment of a random game;
+// the game never stalls, never asks the departed seat again, and keeps
+// every card (the departed seat's go out of the game, still counted).
+TEST_P(Conformance, ASeatLeavingAtAnyMomentNeverStallsTheGame) {
+  auto g = game();
+  const int seats = seats_of(GetParam());
+  if (seats < 3) GTEST_SKIP() << "two-player games end with a concession";
+  for (std::uint64_t seed = 1; seed <= deep(30) * 3; ++seed) {
+    Match m(g, setup(seed));
+    Rng rng(seed * 31);
+    RandomAgent agent;
+    const auto start = view_rules(game_of(GetParam())).components(m.view(kReferee));
+    const int leave_at = static_cast<int>(rng.below(400));
+    SeatMask gone = 0;
+    for (int step = 0; !m.state().is_terminal(); ++step) {
+      ASSERT_LT(step, 100000) << "the game stalls";
+      if (step == leave_at || (step > leave_at && step % 97 == 0 && gone == 0)) {
+        const Seat quitter = static_cast<Seat>(rng.below(static_cast<std::uint32_t>(seats)));
+        if (m.state().in_game(quitter)) {
+          ASSERT_EQ(m.act(quitter, kConcede), "");
+          gone |= seat_bit(quitter);
+          if (m.state().is_terminal()) break;
+        }
+      }
+      const SeatMask pending = m.state().pending_seats();
+      ASSERT_NE(pending, 0) << "nobody is asked and the game is not over";
+      for (Seat s = 0; s < seats; ++s)
+        if (has_seat(pending, s)) {
+          ASSERT_TRUE(m.state().in_game(s)) << "a departed seat is asked";
+        }
+      const Seat seat = m.state().to_act();
+      ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
+      ASSERT_EQ(view_rules(game_of(GetParam())).components(m.view(kReferee)), start)
+          << "cards were lost after " << m.decisions().back().option;
+    }
+    const Outcomes o = m.state().outcomes();
+    for (Seat s = 0; s < seats; ++s)
+      if (has_seat(gone, s)) {
+        EXPECT_NE(o[s].result, Result::kWin);
+      }
+  }
+}
+
 std::vector<std::string> game_names() {
   register_builtin_games();
   std::vector<std::string> names;
-  for (auto& g : Registry::instance().games()) names.push_back(g->name());
+  for (auto& g : Registry::instance().games()) {
+    names.push_back(g->name());
+    for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
+      names.push_back(g->name() + ":" + std::to_string(n));
+  }
   return names;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
-                         [](const auto& info) { return info.param; });
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::replace(n.begin(), n.end(), ':', '_');
+                           return n;
+                         });
 
 }  // namespace
 }  // namespace tt

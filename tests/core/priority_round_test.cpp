@@ -291,12 +291,63 @@ TEST(PriorityRound, RestoreGivesTheSameValue) {
   played.pass(t);  // 1
   played.pass(t);  // 2
   PriorityRound restored;
-  restored.restore(t.active(), seats_of({1, 2}), 3);
+  restored.restore(t.active(), seats_of({1, 2}), 3, 1);
   EXPECT_EQ(restored, played);
   EXPECT_EQ(pass_until_closed(restored, t), (std::vector<Seat>{3, 0}));
   EXPECT_NE(restored, played);
   played.close();
   EXPECT_EQ(restored, played);
+}
+
+// Last Chronicle's quick windows go round in full rounds from the turn
+// player: after a non-turn seat acts, everyone gets another round, and the
+// window closes only after a round in which no seat but the first acted.
+TEST(PriorityRound, FullRoundsGoRoundAgainAfterANonFirstSeatActs) {
+  TurnOrder t(3);
+  PriorityRound r;
+  r.open(t.active(), 0, RoundRule::kFullRounds);
+  EXPECT_FALSE(r.pass(t));  // 0
+  EXPECT_EQ(r.holder(), 1);
+  r.acted();  // 1 acts
+  EXPECT_TRUE(r.others_acted());
+  EXPECT_FALSE(r.pass(t));  // 1
+  EXPECT_FALSE(r.pass(t));  // 2: the round is over, but 1 acted: round again
+  EXPECT_EQ(r.holder(), 0);
+  EXPECT_FALSE(r.others_acted());
+  EXPECT_FALSE(r.pass(t));  // 0
+  EXPECT_EQ(r.holder(), 1) << "seat 1 is asked again even though it passed after acting";
+  EXPECT_FALSE(r.pass(t));  // 1
+  EXPECT_TRUE(r.pass(t));   // 2: a round with no non-first action closes it
+  EXPECT_FALSE(r.is_open());
+}
+
+TEST(PriorityRound, FullRoundsTheFirstSeatActingDoesNotReopen) {
+  TurnOrder t(4);
+  PriorityRound r;
+  r.open(t.active(), 2, RoundRule::kFullRounds);
+  r.acted();  // the first seat acts: no extra round for that
+  EXPECT_FALSE(r.others_acted());
+  EXPECT_FALSE(r.pass(t));
+  EXPECT_FALSE(r.pass(t));
+  EXPECT_FALSE(r.pass(t));
+  EXPECT_TRUE(r.pass(t));  // 2, 3, 0, 1 passed: closed
+}
+
+TEST(PriorityRound, FullRoundsWithSeatsLeaving) {
+  TurnOrder t(4);
+  PriorityRound r;
+  r.open(t.active(), 0, RoundRule::kFullRounds);
+  r.pass(t);  // 0
+  r.acted();  // 1 acts
+  t.leave(2);
+  EXPECT_FALSE(r.seat_left(2, t));
+  EXPECT_FALSE(r.pass(t));  // 1 -> 3
+  EXPECT_EQ(r.holder(), 3);
+  t.leave(3);
+  EXPECT_FALSE(r.seat_left(3, t));  // the holder left: a new round from 0
+  EXPECT_EQ(r.holder(), 0);
+  EXPECT_FALSE(r.pass(t));  // 0
+  EXPECT_TRUE(r.pass(t));   // 1: nobody else acted
 }
 
 }  // namespace

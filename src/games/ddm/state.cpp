@@ -64,6 +64,13 @@ void DdmState::add_crests(Seat s, Crest c, int n) {
   if (pool != before) log(kEvCrests, s, static_cast<int>(c), pool - before);
 }
 
+std::string DdmState::concede(Seat seat) {
+  if (is_terminal()) return "the game is over";
+  if (seat < 0 || seat > 1) return "there is no seat " + std::to_string(seat);
+  end_game(1 - seat);
+  return {};
+}
+
 void DdmState::end_game(int winner) {
   winner_ = static_cast<std::int8_t>(winner);
   phase_ = Phase::kOver;

@@ -132,6 +132,8 @@ class DdmState final : public State {
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  // A concession: the other seat wins at once.
+  std::string concede(Seat seat) override;
   double heuristic(Seat seat) const override;
   void load(const nlohmann::json& j);
 

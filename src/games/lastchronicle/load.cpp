@@ -65,13 +65,16 @@ class Loader {
                               ? integer(j_, "priority", 0, n - 1, 0)
                               : s_.turn_player_;
       s_.round_.restore(s_.order_.active(), static_cast<SeatMask>(integer(j_, "passed", 0, 255, 0)),
-                        holder);
+                        holder, s_.order_.in_game(s_.turn_player_) ? s_.turn_player_ : holder,
+                        RoundRule::kFullRounds, boolean(j_, "others_acted", false));
     }
     if (j_.contains("combat") && !j_["combat"].is_null()) {
       const json& c = j_["combat"];
       s_.combat_.target = static_cast<std::int8_t>(integer(c, "target", 0, n - 1, 0));
-      s_.combat_.attacker = field_card(c.value("attacker", json()), -1);
-      s_.combat_.blocker = field_card(c.value("blocker", json()), -1);
+      s_.combat_.attacker =
+          field_card(c.value("attacker", json()), integer(c, "attacker_owner", -1, n - 1, -1));
+      s_.combat_.blocker =
+          field_card(c.value("blocker", json()), integer(c, "blocker_owner", -1, n - 1, -1));
     }
     if (j_.contains("resolving") && !j_["resolving"].is_null()) load_resolution(j_["resolving"]);
     for (auto& t : j_.value("triggers", json::array())) {
@@ -248,7 +251,9 @@ class Loader {
     Payment& pay = s_.pay_;
     pay.what = static_cast<Paying>(integer(p, "what", 1, 4, 1));
     pay.seat = static_cast<std::int8_t>(integer(p, "seat", 0, n - 1, 0));
-    pay.card = p.value("card", json()).is_null() ? kNoCard : any_card(p["card"], -1);
+    pay.card = p.value("card", json()).is_null()
+                   ? kNoCard
+                   : any_card(p["card"], integer(p, "owner", -1, n - 1, pay.seat));
     if (pay.what != Paying::kCheck && pay.card == kNoCard) throw Error("payment: needs a card");
     pay.ability = static_cast<std::uint8_t>(integer(p, "ability", 0, 7, 0));
     pay.x = static_cast<std::int8_t>(integer(p, "x", 0, 9, 0));

@@ -213,7 +213,7 @@ class LcState final : public State {
   bool has_static(Seat s, StaticKind k) const;
   bool tops_revealed() const;
   void state_checks();
-  void leave_game(Seat s, int moment);
+  void leave_game(Seat s, int moment, bool batch = false);
   void remove_owned(Seat s);
 
   // turn flow (turn.cpp)

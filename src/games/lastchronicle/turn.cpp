@@ -124,7 +124,7 @@ void LcState::open_window(Window w) {
   window_ = w;
   phase_ = Phase::kWindow;
   const Seat first = order_.in_game(turn_player_) ? turn_player_ : order_.next(turn_player_);
-  round_.open(order_.active(), first);
+  round_.open(order_.active(), first, RoundRule::kFullRounds);
   log(kEvWindow, -1, static_cast<int>(w));
 }
 

@@ -23,6 +23,7 @@ void LcState::view(Seat viewer, json& out) const {
     for (Card c : cards) a.push_back(def(c).id);
     return a;
   };
+  auto owner_of = [&](Card c) { return c == kNoCard ? json(nullptr) : json(owner_[c]); };
   const bool revealed = tops_revealed();
   out = json::object();
   out["game"] = "lastchronicle";
@@ -38,6 +39,7 @@ void LcState::view(Seat viewer, json& out) const {
   out["pending"] = pending;
   out["priority"] = round_.is_open() ? json(round_.holder()) : json(nullptr);
   out["passed"] = round_.passed();
+  out["others_acted"] = round_.others_acted();
   json players = json::array();
   for (Seat s = 0; s < num_seats(); ++s) {
     const Player& p = players_[s];
@@ -86,14 +88,23 @@ void LcState::view(Seat viewer, json& out) const {
   out["combat"] = combat_.target == kNoSeat ? json(nullptr)
                                             : json{{"target", combat_.target},
                                                    {"attacker", id(combat_.attacker)},
-                                                   {"blocker", id(combat_.blocker)}};
+                                                   {"attacker_owner", owner_of(combat_.attacker)},
+                                                   {"blocker", id(combat_.blocker)},
+                                                   {"blocker_owner", owner_of(combat_.blocker)}};
   if (res_.active) {
-    out["resolving"] = {{"card", def(res_.card).id}, {"controller", res_.controller},
-                        {"spell", res_.spell},       {"ability", res_.ability},
-                        {"step", res_.step},         {"sub", res_.sub},
-                        {"picks", res_.picks},       {"opponent", res_.opponent},
-                        {"subject", res_.subject},   {"x", res_.x},
-                        {"waiting", res_.waiting},   {"wait", res_.wait}};
+    out["resolving"] = {{"card", def(res_.card).id},
+                        {"owner", owner_[res_.card]},
+                        {"controller", res_.controller},
+                        {"spell", res_.spell},
+                        {"ability", res_.ability},
+                        {"step", res_.step},
+                        {"sub", res_.sub},
+                        {"picks", res_.picks},
+                        {"opponent", res_.opponent},
+                        {"subject", res_.subject},
+                        {"x", res_.x},
+                        {"waiting", res_.waiting},
+                        {"wait", res_.wait}};
   } else {
     out["resolving"] = nullptr;
   }
@@ -106,13 +117,10 @@ void LcState::view(Seat viewer, json& out) const {
                     {"subject", triggers_[i].trigger.subject}});
   out["triggers"] = trig;
   if (pay_.what != Paying::kNone)
-    out["payment"] = {{"seat", pay_.seat},
-                      {"what", static_cast<int>(pay_.what)},
-                      {"card", id(pay_.card)},
-                      {"ability", pay_.ability},
-                      {"x", pay_.x},
-                      {"remaining", pay_.remaining},
-                      {"cards", std::to_string(pay_.cards)},
+    out["payment"] = {{"seat", pay_.seat},           {"what", static_cast<int>(pay_.what)},
+                      {"card", id(pay_.card)},       {"owner", owner_of(pay_.card)},
+                      {"ability", pay_.ability},     {"x", pay_.x},
+                      {"remaining", pay_.remaining}, {"cards", std::to_string(pay_.cards)},
                       {"tokens", pay_.tokens}};
   json mods = json::array();
   for (auto& m : mods_)

@@ -191,13 +191,13 @@ void LcState::state_checks() {
   for (Seat s : in_turn_order(out, turn_player_, order_)) {
     const Seat by = players_[s].damaged_by;
     log(kEvEliminated, s, players_[s].life <= 0 ? by : -1);
-    leave_game(s, moment_);
-    if (phase_ == Phase::kOver) return;
+    leave_game(s, moment_, true);
     // The bonus goes to a player still in the game whose unit or spell
     // eliminated an opponent (multiplayer guide, "脱落によるボーナス").
     if (rules_->multiplayer && players_[s].life <= 0 && by >= 0 && by != s && order_.in_game(by))
       bonus_.push_back(static_cast<std::int8_t>(by));
   }
+  if (order_.remaining() <= 1) game_over();
 }
 
 // Every card the seat owns leaves the game, wherever it is; units it controls
@@ -238,7 +238,7 @@ void LcState::remove_owned(Seat s) {
 
 // Leaving the game as one transaction (eliminated or conceded): nothing ever
 // waits on the departed seat again.
-void LcState::leave_game(Seat s, int moment) {
+void LcState::leave_game(Seat s, int moment, bool batch) {
   order_.leave(s);
   standings_.leave(s, moment);
   triggers_.drop_seat(s);
@@ -248,6 +248,13 @@ void LcState::leave_game(Seat s, int moment) {
     else
       ++i;
   if (res_.active && res_.controller == s) res_ = Resolution{};
+  // A step waiting on the departed seat's choice (its discard or sacrifice)
+  // skips that seat and goes on with the next one.
+  if (res_.active && res_.waiting == s) {
+    res_.waiting = kNoSeat;
+    ++res_.sub;
+    res_.picks = 0;
+  }
   if (pay_.seat == s) pay_ = Payment{};
   if (ordering_ == s) ordering_ = kNoSeat;
   for (std::size_t i = 0; i < mods_.size();)
@@ -257,7 +264,8 @@ void LcState::leave_game(Seat s, int moment) {
       ++i;
   remove_owned(s);
   if (round_.is_open()) round_.seat_left(s, order_);
-  if (order_.remaining() <= 1) return game_over();
+  // Seats leaving together all leave before the game can end (a shared place).
+  if (order_.remaining() <= 1) return batch ? void() : game_over();
   if (s == turn_player_) jump_to_end_ = true;
   // An attack on the departed seat ends; combat goes back to preparation.
   if (combat_.target == s && !jump_to_end_) {

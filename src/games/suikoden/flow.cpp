@@ -73,6 +73,13 @@ void SuikodenState::finish_supply() {
   begin_turn();
 }
 
+std::string SuikodenState::concede(Seat seat) {
+  if (is_terminal()) return "the game is over";
+  if (seat < 0 || seat > 1) return "there is no seat " + std::to_string(seat);
+  end_game(1 - seat);
+  return {};
+}
+
 void SuikodenState::end_game(int winner) {
   winner_ = static_cast<std::int8_t>(winner);
   phase_ = Phase::kOver;

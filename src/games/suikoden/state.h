@@ -128,6 +128,8 @@ class SuikodenState final : public State {
   std::string describe(const Event& event, Seat viewer) const override;
   double heuristic(Seat seat) const override;
   std::string render(Seat viewer) const override;
+  // A concession: the other seat wins at once.
+  std::string concede(Seat seat) override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error.
