@@ -5,20 +5,25 @@
 #include "ai/agent.h"
 #include "core/registry.h"
 #include "games/ddm/state.h"
+#include "games/lastchronicle/state.h"
 #include "games/suikoden/state.h"
 
 namespace tt {
 namespace {
 
+// `game` is a game name, or "NAME:SEATS" for more than the fewest seats.
 std::unique_ptr<State> fresh(const std::string& game, std::uint64_t seed) {
   Setup s;
   s.seed = seed;
-  return Registry::instance().get(game)->new_state(s);
+  const auto colon = game.find(':');
+  if (colon != std::string::npos) s.seats = std::stoi(game.substr(colon + 1));
+  return Registry::instance().get(game.substr(0, colon))->new_state(s);
 }
 
 std::size_t state_bytes(const std::string& game) {
   if (game == "suikoden") return sizeof(suikoden::SuikodenState);
   if (game == "ddm") return sizeof(ddm::DdmState);
+  if (game.rfind("lastchronicle", 0) == 0) return sizeof(lastchronicle::LcState);
   return 0;
 }
 
@@ -79,8 +84,13 @@ void greedy_bench(benchmark::State& bs, const std::string& game) {
 
 int main(int argc, char** argv) {
   tt::register_builtin_games();
+  std::vector<std::string> names;
   for (auto& g : tt::Registry::instance().games()) {
-    const std::string name = g->name();
+    names.push_back(g->name());
+    for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
+      names.push_back(g->name() + ":" + std::to_string(n));
+  }
+  for (const std::string& name : names) {
     benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), tt::random_playout_bench, name);
     benchmark::RegisterBenchmark((name + "/CloneMidGame").c_str(), tt::clone_bench, name);
     benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), tt::legal_actions_bench, name);

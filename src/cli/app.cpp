@@ -89,6 +89,7 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   bench_cmd->add_option("-n,--playouts", bench.playouts, "Number of playouts")
       ->capture_default_str();
   bench_cmd->add_option("--seed", bench.seed, "First seed")->capture_default_str();
+  bench_cmd->add_option("--seats", bench.seats, "Number of seats (default: the game's fewest)");
 
   auto* engine_cmd =
       app.add_subcommand("engine", "Speak the JSON-lines engine protocol on stdin/stdout");

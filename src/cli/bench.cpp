@@ -13,14 +13,14 @@
 
 namespace tt::cli {
 
-BenchResult run_bench(const Game& game, long n, std::uint64_t seed) {
+BenchResult run_bench(const Game& game, long n, std::uint64_t seed, int seats) {
   BenchResult r;
   r.signature = 1469598103934665603ull;  // the FNV-1a offset basis
   ActionList scratch;
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < n; ++i) {
     Setup setup;
-    setup.seats = game.min_seats();
+    setup.seats = seats > 0 ? seats : game.min_seats();
     setup.seed = seed + static_cast<std::uint64_t>(i);
     auto state = game.new_state(setup);
     Rng rng(setup.seed);
@@ -44,13 +44,17 @@ int cmd_bench(const BenchArgs& args, Io& io) {
   else
     games.push_back(find_game(args.game));
   for (auto& g : games) {
-    const BenchResult r = run_bench(*g, args.playouts, args.seed);
+    if (args.seats && (args.seats < g->min_seats() || args.seats > g->max_seats()))
+      usage_error(g->name() + " is for " + std::to_string(g->min_seats()) + " to " +
+                  std::to_string(g->max_seats()) + " seats");
+    const BenchResult r = run_bench(*g, args.playouts, args.seed, args.seats);
     char sig[17];
     std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(r.signature));
     char speed[64];
     std::snprintf(speed, sizeof speed, "%.3f s, %.0f playouts/s", r.seconds,
                   r.seconds > 0 ? static_cast<double>(r.games) / r.seconds : 0.0);
-    io.out << g->name() << ": " << r.games << " games (seeds " << args.seed << ".."
+    io.out << g->name() << (args.seats ? " (" + std::to_string(args.seats) + " seats)" : "") << ": "
+           << r.games << " games (seeds " << args.seed << ".."
            << args.seed + static_cast<std::uint64_t>(r.games) - 1 << "), " << r.decisions
            << " decisions, signature " << sig << ", " << speed << "\n";
   }

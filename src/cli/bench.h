@@ -16,6 +16,6 @@ struct BenchResult {
 
 // Playouts from seeds seed..seed+n-1: the game's default setup with that
 // seed, then random_playout with Rng(seed).
-BenchResult run_bench(const Game& game, long n, std::uint64_t seed);
+BenchResult run_bench(const Game& game, long n, std::uint64_t seed, int seats = 0);
 
 }  // namespace tt::cli

@@ -63,6 +63,7 @@ struct BenchArgs {
   std::string game;  // empty: every game
   long playouts = 2000;
   std::uint64_t seed = 1;
+  int seats = 0;  // 0: the game's fewest
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

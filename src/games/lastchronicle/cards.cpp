@@ -204,6 +204,9 @@ Ability read_ability(const Reader& r, const json& a) {
     ab.cost_wipe = a["cost"].value("wipe", false);
     ab.cost_ca = static_cast<std::int8_t>(r.integer(a["cost"], "ca", 0, 9, 0));
   }
+  // An activated ability without a cost could be used forever.
+  if (ab.tag == Tag::kActivated && !ab.cost_wipe && ab.cost_ca == 0)
+    r.fail("cost", "an activated ability needs a cost (wipe and/or ca)");
   if (a.contains("if")) ab.cond = read_condition(r, a["if"]);
   if (!a.contains("effects")) r.fail("effects", "is required");
   read_effects(r, a["effects"], ab.effects, false);
