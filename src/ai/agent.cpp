@@ -4,15 +4,26 @@
 
 namespace tt {
 
+namespace {
+// The seat's options without the ones that only take back a half-made choice
+// (unless nothing else is left).
+void options_without_undo(const State& state, Seat seat, ActionList& out) {
+  state.legal_actions(seat, out);
+  if (out.empty()) throw Error("no options to choose from");
+  std::size_t kept = 0;
+  for (Action a : out)
+    if (!state.is_undo(seat, a)) out[kept++] = a;
+  if (kept > 0) out.resize(kept);
+}
+}  // namespace
+
 Action RandomAgent::choose(const State& state, Seat seat, Rng& rng) {
-  state.legal_actions(seat, options_);
-  if (options_.empty()) throw Error("no options to choose from");
+  options_without_undo(state, seat, options_);
   return options_[rng.below(static_cast<std::uint32_t>(options_.size()))];
 }
 
 Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
-  state.legal_actions(seat, options_);
-  if (options_.empty()) throw Error("no options to choose from");
+  options_without_undo(state, seat, options_);
   Action best = options_[0];
   double best_score = -1e300;
   int ties = 0;

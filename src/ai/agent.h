@@ -17,7 +17,8 @@ class Agent {
   virtual Action choose(const State& state, Seat seat, Rng& rng) = 0;
 };
 
-// Uniformly random among the legal options.
+// Uniformly random among the legal options (never one that only undoes a
+// half-made choice, see State::is_undo).
 class RandomAgent final : public Agent {
  public:
   std::string name() const override { return "random"; }

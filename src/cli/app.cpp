@@ -81,6 +81,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   check_cmd->add_option("game", check.game, "Game name")->required();
   check_cmd->add_option("deck", check.deck, "Deck JSON file, or a starter deck name")->required();
   check_cmd->add_flag("--json", check.json, "Print JSON");
+  check_cmd->add_option("--seats", check.seats,
+                        "Check for a table of this many seats (default: the game's fewest)");
 
   BenchArgs bench;
   auto* bench_cmd =

@@ -57,6 +57,7 @@ struct CheckDeckArgs {
   std::string game;
   std::string deck;  // a deck file or a starter deck name
   bool json = false;
+  int seats = 0;  // 0: the game's fewest (deck rules may depend on the table size)
 };
 
 struct BenchArgs {

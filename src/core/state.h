@@ -51,6 +51,11 @@ class State {
   // has no pending decision or the option is not among its legal ones.
   std::string try_apply(Seat seat, Action action);
 
+  // Whether an option only takes back a half-made choice (cancelling a
+  // payment) and leaves the game where it was. People need it; agents skip
+  // it, since choosing it again and again would go round in circles.
+  virtual bool is_undo(Seat /*seat*/, Action /*action*/) const { return false; }
+
   // Stable string id (e.g. "dispatch:c17:m2") and readable label of an option.
   virtual std::string action_id(Seat seat, Action action) const = 0;
   virtual std::string action_label(Seat seat, Action action) const = 0;

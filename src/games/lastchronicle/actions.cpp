@@ -233,9 +233,10 @@ void LcState::apply_action(Seat seat, Action a) {
       choose(seat, a);
       break;
   }
-  // A quick action in a window reopens the round: everyone must pass again.
+  // A quick action done in a window counts as acting (a payment counts once
+  // it completes; a cancelled one never does).
   if (phase_ == Phase::kWindow && round_.is_open() && a.kind != kPass && a.kind != kCancel &&
-      seat == round_.holder())
+      pay_.what == Paying::kNone && seat == round_.holder())
     round_.acted();
   settle();
 }

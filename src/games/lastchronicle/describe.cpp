@@ -245,8 +245,10 @@ std::string LcState::describe(const Event& e, Seat viewer) const {
     case kEvEliminated:
       return who + " is eliminated" + (a[0] >= 0 ? " by " + seat_name(a[0]) : "");
     case kEvBonus: {
-      static const char* parts[] = {"gains 5 life", "draws a card", "chrono checks", "develops"};
-      return who + "'s elimination bonus: " + parts[a[0] & 3];
+      static const char* parts[] = {"", "draws a card", "chrono checks", "develops"};
+      return who + "'s elimination bonus: " +
+             ((a[0] & 3) == 0 ? "gains " + std::to_string(rules_->bonus_life) + " life"
+                              : std::string(parts[a[0] & 3]));
     }
     case kEvConcede:
       return who + " concedes";

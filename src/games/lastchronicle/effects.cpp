@@ -227,7 +227,8 @@ bool LcState::step(const Effect& e) {
       break;
     }
     case Verb::kTakeControl:
-      if (res_.picks == 0 && res_.opponent >= 0 && order_.in_game(res_.opponent))
+      if (res_.picks == 0 && res_.opponent >= 0 && order_.in_game(res_.opponent) &&
+          !players_[ctl].field.full())
         for (auto& u : players_[res_.opponent].field)
           if (def(u.card).cost <= e.amount) return wait_for(ctl, kChooseUnit);
       break;
@@ -278,7 +279,7 @@ bool LcState::step(const Effect& e) {
         return wait_for(ctl, kChooseUnit);
       }
       // Every unit the target names, in turn order from the controller.
-      StaticVec<Card, 96> cards;
+      StaticVec<Card, kMaxCards> cards;
       for (Seat s : in_turn_order(order_.active(), ctl, order_)) {
         const bool mine = s == ctl;
         if (e.target == Target::kOwnUnits && !mine) continue;

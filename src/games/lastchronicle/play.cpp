@@ -54,14 +54,14 @@ void LcState::quick_actions(Seat s, bool quick_only, ActionList& out) const {
     const int avail = available(s, d.colours);
     if (d.cost > avail) continue;
     if (d.is_unit()) {
-      out.push_back({kPlace, c, 0, 0});
+      if (!p.field.full()) out.push_back({kPlace, c, 0, 0});
     } else {
       const int max_x = d.x_cost ? std::min(5, avail - d.cost) : 0;
       for (int x = 0; x <= max_x; ++x) out.push_back({kUse, c, static_cast<std::uint16_t>(x), 0});
     }
   }
   if (p.leader != kNoCard && p.leader_home && p.leader_usable && usable(p.leader) &&
-      def(p.leader).cost <= available(s, def(p.leader).colours))
+      !p.field.full() && def(p.leader).cost <= available(s, def(p.leader).colours))
     out.push_back({kPlace, p.leader, 1, 0});
   for (auto& u : p.field)
     for (std::size_t i = 0; i < def(u.card).abilities.size(); ++i)

@@ -10,10 +10,12 @@ std::string LcState::render(Seat viewer) const {
   std::string out;
   auto line = [&](const std::string& s) { out += s + "\n"; };
   const bool revealed = tops_revealed();
-  line("== Turn " + std::to_string(turn_) + ": seat " + std::to_string(turn_player_) + " ==");
+  line(turn_ == 0
+           ? std::string("== Set-up ==")
+           : "== Turn " + std::to_string(turn_) + ": seat " + std::to_string(turn_player_) + " ==");
   for (Seat s = 0; s < num_seats(); ++s) {
     const Player& p = players_[s];
-    std::string head = (s == turn_player_ ? "> " : "  ") + std::string("Seat ") +
+    std::string head = (s == turn_player_ && turn_ > 0 ? "> " : "  ") + std::string("Seat ") +
                        std::to_string(s) + (s == viewer ? " (you)" : "");
     if (!order_.in_game(s)) {
       line(head + ": out of the game");

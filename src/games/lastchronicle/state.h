@@ -88,7 +88,7 @@ struct Player {
   StaticVec<std::uint8_t, 8> tokens;  // token kinds (pool token index)
   StaticVec<Card, 48> discard;
   StaticVec<Card, 48> removed;  // outside the game
-  StaticVec<Unit, 24> field;
+  StaticVec<Unit, 40> field;
   Card leader = kNoCard;
   bool leader_home = false;    // the leader sits in the leader area
   bool leader_usable = false;  // ... and may be placed from there
@@ -169,6 +169,7 @@ class LcState final : public State {
   void legal_actions(Seat seat, ActionList& out) const override;
   void apply_action(Seat seat, Action action) override;
   std::string concede(Seat seat) override;
+  bool is_undo(Seat, Action a) const override { return a.kind == kCancel; }
   bool in_game(Seat seat) const override { return seat >= 0 && order_.in_game(seat); }
   std::string action_id(Seat seat, Action action) const override;
   std::string action_label(Seat seat, Action action) const override;
@@ -281,7 +282,7 @@ class LcState final : public State {
   Resolution res_;
   Payment pay_;
   Combat combat_;
-  StaticVec<Card, 8> mulligan_pick_;
+  StaticVec<Card, 16> mulligan_pick_;
   Rng rng_;
   std::int16_t turn_ = 0;
   std::int16_t moment_ = 0;  // counts eliminations (shared by simultaneous ones)

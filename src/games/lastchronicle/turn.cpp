@@ -46,17 +46,20 @@ void LcState::finish_setup() {
   // The cards set aside face down are revealed and set on the chronoglyph.
   for (Seat s = 0; s < n; ++s) {
     Player& p = players_[s];
-    if (p.setup_pick == kNoCard) continue;
+    if (p.setup_pick == kNoCard || !order_.in_game(s)) continue;
     p.shed = p.setup_pick;
     p.setup_pick = kNoCard;
     log(kEvShedSet, s, p.shed);
   }
-  first_player_ = static_cast<std::int8_t>(rng_.below(static_cast<std::uint32_t>(n)));
+  // A random first player among those still in the game; clockwise from there.
+  const in_turn_order playing(order_.active(), 0, order_);
+  first_player_ = playing.begin()[rng_.below(static_cast<std::uint32_t>(playing.size()))];
   log(kEvFirstPlayer, first_player_);
   for (int k = 0; k < n; ++k) {
     const Seat s = (first_player_ + k) % n;
     Player& p = players_[s];
     p.position = static_cast<std::int8_t>(k);
+    if (!order_.in_game(s)) continue;
     // Starting CA tokens by position (multiplayer only; none for the first).
     if (rules_->multiplayer && k < static_cast<int>(rules_->pool.starting_ca.size())) {
       int total = 0;
@@ -67,7 +70,9 @@ void LcState::finish_setup() {
       if (!p.tokens.empty()) log(kEvTokens, s, static_cast<int>(p.tokens.size()), total);
     }
   }
-  for (int k = 0; k < n; ++k) draw((first_player_ + k) % n, rules_->opening_hand);
+  for (int k = 0; k < n; ++k)
+    if (order_.in_game((first_player_ + k) % n))
+      draw((first_player_ + k) % n, rules_->opening_hand);
   phase_ = Phase::kMulligan;
   deciding_ = first_player_;
   mulligan_pick_.clear();

@@ -266,7 +266,8 @@ void LcState::leave_game(Seat s, int moment, bool batch) {
   if (round_.is_open()) round_.seat_left(s, order_);
   // Seats leaving together all leave before the game can end (a shared place).
   if (order_.remaining() <= 1) return batch ? void() : game_over();
-  if (s == turn_player_) jump_to_end_ = true;
+  // Before turn 1 (set-up, mulligans) there is no turn to end.
+  if (s == turn_player_ && turn_ > 0) jump_to_end_ = true;
   // An attack on the departed seat ends; combat goes back to preparation.
   if (combat_.target == s && !jump_to_end_) {
     combat_ = Combat{};
