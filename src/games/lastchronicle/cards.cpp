@@ -1,9 +1,9 @@
 #include "games/lastchronicle/cards.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
 
 #include "core/error.h"
@@ -228,8 +228,11 @@ CardDef read_card(const json& c, int index) {
          {"id", "name", "type", "colours", "rarity", "cost", "x_cost", "ca", "atk", "def",
           "keywords", "abilities", "effects", "if", "text"},
          "a card");
-  static const std::regex id_re("[a-z0-9][a-z0-9-]*");
-  if (!std::regex_match(id, id_re)) r.fail("id", "must use a-z, 0-9 and '-'");
+  const auto id_char = [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+  };
+  if (id.empty() || id[0] == '-' || !std::all_of(id.begin(), id.end(), id_char))
+    r.fail("id", "must use a-z, 0-9 and '-'");
   CardDef d;
   d.id = id;
   if (!c.contains("name") || !c["name"].is_string() || c["name"].get<std::string>().empty())

@@ -16,46 +16,39 @@ const Ability& LcState::ability_of(const Resolution& r) const {
   return r.spell ? def(r.card).spell : def(r.card).abilities[r.ability];
 }
 
-int LcState::atk(Card c) const {
-  int v = def(c).atk;
+// What modifiers and anthems add to a unit's ATK (first) and DEF (second).
+std::pair<int, int> LcState::bonuses(Card c) const {
+  int atk = 0, def = 0;
   for (auto& m : mods_)
-    if (m.card == c) v += m.atk;
+    if (m.card == c) {
+      atk += m.atk;
+      def += m.def;
+    }
   const Seat s = controller(c);
-  if (s == kNoSeat) return v;
+  if (s == kNoSeat) return {atk, def};
   const Player& p = players_[s];
+  auto anthem = [&](Card source, Zone zone) {
+    for (auto& a : this->def(source).abilities)
+      if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem && a.zone == zone) {
+        atk += a.stat_atk;
+        def += a.stat_def;
+      }
+  };
+  // An anthem on the battlefield reaches your other units; from the
+  // chronoglyph (ride or shed) all of them.
   for (auto& u : p.field)
-    if (u.card != c && !negated(u.card))
-      for (auto& a : def(u.card).abilities)
-        if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem && a.zone == Zone::kBattlefield)
-          v += a.stat_atk;
-  for (Card g : {p.ride, p.shed})
-    if (g != kNoCard)
-      for (auto& a : def(g).abilities)
-        if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem &&
-            a.zone == (g == p.ride ? Zone::kRide : Zone::kShed))
-          v += a.stat_atk;
-  return std::max(0, v);
+    if (u.card != c && !negated(u.card)) anthem(u.card, Zone::kBattlefield);
+  if (p.ride != kNoCard) anthem(p.ride, Zone::kRide);
+  if (p.shed != kNoCard) anthem(p.shed, Zone::kShed);
+  return {atk, def};
+}
+
+int LcState::atk(Card c) const {
+  return std::max(0, def(c).atk + bonuses(c).first);
 }
 
 int LcState::def_value(Card c) const {
-  int v = def(c).def;
-  for (auto& m : mods_)
-    if (m.card == c) v += m.def;
-  const Seat s = controller(c);
-  if (s == kNoSeat) return v;
-  const Player& p = players_[s];
-  for (auto& u : p.field)
-    if (u.card != c && !negated(u.card))
-      for (auto& a : def(u.card).abilities)
-        if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem && a.zone == Zone::kBattlefield)
-          v += a.stat_def;
-  for (Card g : {p.ride, p.shed})
-    if (g != kNoCard)
-      for (auto& a : def(g).abilities)
-        if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem &&
-            a.zone == (g == p.ride ? Zone::kRide : Zone::kShed))
-          v += a.stat_def;
-  return v;
+  return def(c).def + bonuses(c).second;
 }
 
 bool LcState::negated(Card c) const {

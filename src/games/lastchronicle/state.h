@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <utility>
 
 #include "core/priority_round.h"
 #include "core/rng.h"
@@ -190,6 +191,7 @@ class LcState final : public State {
   int atk(Card c) const;
   int def_value(Card c) const;  // DEF after modifiers, before damage
   bool negated(Card c) const;
+  std::pair<int, int> bonuses(Card c) const;        // +ATK, +DEF from modifiers and anthems
   Seat controller(Card c) const;                    // whose battlefield holds it, or kNoSeat
   std::string card_ref(Card c, Seat viewer) const;  // "id" for own cards, "id@seat" otherwise
 

@@ -55,11 +55,18 @@ void LcState::finish_setup() {
   const in_turn_order playing(order_.active(), 0, order_);
   first_player_ = playing.begin()[rng_.below(static_cast<std::uint32_t>(playing.size()))];
   log(kEvFirstPlayer, first_player_);
-  for (int k = 0; k < n; ++k) {
-    const Seat s = (first_player_ + k) % n;
+  // Positions count the players still in the game, clockwise from the first;
+  // a seat that already left takes none (it is placed after them all).
+  int position = 0;
+  for (int i = 0; i < n; ++i) {
+    const Seat s = (first_player_ + i) % n;
     Player& p = players_[s];
+    if (!order_.in_game(s)) {
+      p.position = static_cast<std::int8_t>(n - 1);
+      continue;
+    }
+    const int k = position++;
     p.position = static_cast<std::int8_t>(k);
-    if (!order_.in_game(s)) continue;
     // Starting CA tokens by position (multiplayer only; none for the first).
     if (rules_->multiplayer && k < static_cast<int>(rules_->pool.starting_ca.size())) {
       int total = 0;
