@@ -55,8 +55,9 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       app.add_subcommand("simulate", "Play AI against AI and report win rates and game lengths");
   sim_cmd->add_option("game", sim.match.game, "Game name")->required();
   sim_cmd->add_option("-n,--games", sim.games, "Number of games")->capture_default_str();
-  sim_cmd->add_option("--agents", sim.agents, "Agents, one per seat (comma separated)")
-      ->capture_default_str();
+  sim_cmd->add_option("--agents", sim.agents,
+                      "Agents, one per seat (comma separated), or one for every seat "
+                      "(default: greedy, then random for the other seats)");
   sim_cmd->add_option("--seats", sim.match.seats, "Number of seats (default: the game's minimum)");
   add_match_options(sim_cmd, sim.match);
   bool no_swap = false;

@@ -40,7 +40,7 @@ struct PlayArgs {
 struct SimulateArgs {
   MatchArgs match;
   long games = 100;
-  std::string agents = "greedy,random";
+  std::string agents;  // empty: greedy at the first seat, random at the others
   bool swap = true;  // rotate agents over seats from game to game
   bool json = false;
   bool quiet = false;

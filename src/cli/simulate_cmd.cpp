@@ -87,6 +87,10 @@ int cmd_simulate(const SimulateArgs& args, Io& io) {
   config.games = args.games;
   config.swap = args.swap;
   config.agents = split_list(args.agents);
+  if (config.agents.empty()) {
+    config.agents.assign(static_cast<std::size_t>(seats), "random");
+    config.agents[0] = "greedy";
+  }
   if (config.agents.size() == 1) config.agents.assign(seats, config.agents[0]);
   if (config.agents.size() != static_cast<std::size_t>(seats))
     usage_error("--agents lists " + std::to_string(config.agents.size()) + " agents for " +

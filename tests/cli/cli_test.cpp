@@ -226,6 +226,39 @@ TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
   EXPECT_TRUE(fs::exists(path));
 }
 
+// A four-seat Last Chronicle game at the terminal: one person, three agents;
+// the screen shows every seat, and the record replays.
+TEST_F(CliTest, PlayFourSeatLastChronicleAgainstThreeAgents) {
+  const std::string path = (dir / "lc.json").string();
+  std::string input;
+  for (int i = 0; i < 6000; ++i) input += (i % 4 == 0 ? "2\n" : "1\n");
+  ASSERT_EQ(
+      run({"play", "lastchronicle", "--seats", "human,ai,ai,ai", "--seed", "3", "--record", path},
+          input),
+      0)
+      << err.str();
+  for (const char* seen : {"Seat 3: life", "leader: ", "Quick window", "Your hand:"})
+    EXPECT_NE(out.str().find(seen), std::string::npos) << seen;
+  std::ifstream f(path);
+  Match replayed = Match::from_record(json::parse(f));
+  EXPECT_EQ(replayed.state().num_seats(), 4);
+}
+
+TEST_F(CliTest, SimulateDefaultsToGreedyThenRandomAtEverySeat) {
+  ASSERT_EQ(run({"simulate", "lastchronicle", "--seats", "4", "-n", "6", "-q", "--json"}), 0)
+      << err.str();
+  const json r = json::parse(out.str());
+  EXPECT_EQ(r["agents"], json::array({"greedy", "random", "random", "random"}));
+  EXPECT_EQ(r["per_seat"].size(), 4u);
+  EXPECT_EQ(r["unfinished"], 0);
+  EXPECT_EQ(run({"simulate", "lastchronicle", "--seats", "5", "-n", "1", "-q"}), 1);
+  EXPECT_EQ(run({"bench", "lastchronicle", "--seats", "3", "-n", "3"}), 0);
+  EXPECT_NE(out.str().find("lastchronicle (3 seats): 3 games"), std::string::npos);
+  EXPECT_EQ(run({"check-deck", "lastchronicle", "duel-sunfire", "--seats", "4"}), 1);
+  EXPECT_NE(out.str().find("[deck building: leader]"), std::string::npos);
+  EXPECT_EQ(run({"check-deck", "lastchronicle", "duel-sunfire"}), 0);
+}
+
 TEST_F(CliTest, PlayRefusesIllegalDecks) {
   json deck = starter("dawn");
   deck["cards"] = json::array({"aldo"});

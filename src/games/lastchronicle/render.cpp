@@ -54,8 +54,13 @@ std::string LcState::render(Seat viewer) const {
     }
   }
   if (combat_.target != kNoSeat)
-    line("Combat: seat " + std::to_string(turn_player_) + " attacks seat " +
-         std::to_string(combat_.target));
+    line("Combat: seat " + std::to_string(turn_player_) +
+         (combat_.attacker == kNoCard
+              ? " has named seat " + std::to_string(combat_.target) + " to attack"
+              : " attacks seat " + std::to_string(combat_.target) + " with " +
+                    def(combat_.attacker).name +
+                    (combat_.blocker != kNoCard ? ", blocked by " + def(combat_.blocker).name
+                                                : "")));
   if (round_.is_open())
     line("Quick window: seat " + std::to_string(round_.holder()) +
          " may act (passes go round in turn order)");
