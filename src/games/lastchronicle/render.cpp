@@ -81,13 +81,26 @@ std::string LcState::render(Seat viewer) const {
   return out;
 }
 
-// Life, board and cards, against the strongest opponent still in.
+// Life, board and cards (with a declared attack counted as done), against
+// the average opponent still in.
 double LcState::heuristic(Seat seat) const {
+  auto worth = [&](Card c, int damage) { return 1.2 * atk(c) + 0.8 * (def_value(c) - damage); };
+  std::array<double, kMaxPlayers> attack{};
+  if (const Unit* au = combat_.attacker != kNoCard ? unit(combat_.attacker) : nullptr) {
+    const Card a = combat_.attacker, b = combat_.blocker;
+    const Unit* bu = b != kNoCard ? unit(b) : nullptr;
+    if (b == kNoCard && combat_.target >= 0) {
+      attack[combat_.target] -= atk(a);
+    } else if (bu) {
+      if (atk(a) >= def_value(b) - bu->damage) attack[controller(b)] -= worth(b, bu->damage);
+      if (atk(b) >= def_value(a) - au->damage) attack[controller(a)] -= worth(a, au->damage);
+    }
+  }
   auto score = [&](Seat s) {
     const Player& p = players_[s];
     double v = p.life * 1.0 + static_cast<double>(p.hand.size()) * 0.8 +
-               static_cast<double>(p.ca_yard.size() + p.tokens.size()) * 0.4;
-    for (auto& u : p.field) v += 1.2 * atk(u.card) + 0.8 * (def_value(u.card) - u.damage);
+               static_cast<double>(p.ca_yard.size() + p.tokens.size()) * 0.4 + attack[s];
+    for (auto& u : p.field) v += worth(u.card, u.damage);
     return v;
   };
   if (phase_ == Phase::kOver) {
@@ -95,15 +108,14 @@ double LcState::heuristic(Seat seat) const {
     return o[seat].result == Result::kWin ? 1e6 : -1e6 + 1000 * (num_seats() - o[seat].place);
   }
   if (!order_.in_game(seat)) return -1e6;
-  double best = -1e9, sum = 0;
+  double sum = 0;
   int n = 0;
   for (Seat s = 0; s < num_seats(); ++s)
     if (s != seat && order_.in_game(s)) {
-      best = std::max(best, score(s));
       sum += score(s);
       ++n;
     }
-  return score(seat) - (n ? 0.5 * best + 0.5 * sum / n : 0.0);
+  return score(seat) - (n ? sum / n : 0.0);
 }
 
 }  // namespace tt::lastchronicle
