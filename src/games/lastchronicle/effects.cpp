@@ -282,39 +282,44 @@ bool LcState::step(const Effect& e) {
         for (auto& u : players_[s].field) cards.push_back(u.card);
       }
       if (e.target == Target::kSelf && unit(res_.card)) cards.push_back(res_.card);
-      for (Card c : cards) {
-        if (!unit(c)) continue;
-        switch (e.verb) {
-          case Verb::kDamageUnit:
-            damage_unit(c, e.amount, ctl);
-            break;
-          case Verb::kWipe:
-            unit(c)->wiped = true;
-            log(kEvWipe, controller(c), c);
-            break;
-          case Verb::kReady:
-            unit(c)->wiped = false;
-            log(kEvReady, controller(c), c);
-            break;
-          case Verb::kModify:
-            if (!mods_.full())
-              mods_.push_back(Modifier{c, e.atk, e.def, static_cast<std::int8_t>(ctl), false});
-            log(kEvModify, ctl, c, e.atk, e.def);
-            break;
-          default: {  // bounce
-            const Seat o = owner_[c];
-            take_from_field(c, true);
-            log(kEvBounce, o, c);
-            players_[o].hand.push_back(c);
-            break;
-          }
-        }
-      }
+      for (Card c : cards)
+        if (unit(c)) affect_unit(e, c, ctl);
       break;
     }
   }
   step_done();
   return true;
+}
+
+// A unit effect (damage, wipe, ready, modify, bounce) on one unit, by `by`.
+void LcState::affect_unit(const Effect& e, Card c, Seat by) {
+  switch (e.verb) {
+    case Verb::kDamageUnit:
+      damage_unit(c, e.amount, by);
+      break;
+    case Verb::kWipe:
+      unit(c)->wiped = true;
+      log(kEvWipe, controller(c), c);
+      break;
+    case Verb::kReady:
+      unit(c)->wiped = false;
+      log(kEvReady, controller(c), c);
+      break;
+    case Verb::kModify:
+      if (!mods_.full())
+        mods_.push_back(Modifier{c, e.atk, e.def, static_cast<std::int8_t>(by), false});
+      log(kEvModify, by, c, e.atk, e.def);
+      break;
+    case Verb::kBounce: {
+      const Seat o = owner_[c];
+      take_from_field(c, true);
+      log(kEvBounce, o, c);
+      players_[o].hand.push_back(c);
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 // The options of the seat a step waits for.
@@ -403,30 +408,8 @@ void LcState::choose(Seat s, Action a) {
       step_done();
       return;
     }
-    case Verb::kDamageUnit:
-      damage_unit(c, e.amount, s);
-      break;
-    case Verb::kWipe:
-      unit(c)->wiped = true;
-      log(kEvWipe, controller(c), c);
-      break;
-    case Verb::kReady:
-      unit(c)->wiped = false;
-      log(kEvReady, controller(c), c);
-      break;
-    case Verb::kModify:
-      if (!mods_.full())
-        mods_.push_back(Modifier{c, e.atk, e.def, static_cast<std::int8_t>(s), false});
-      log(kEvModify, s, c, e.atk, e.def);
-      break;
-    case Verb::kBounce: {
-      const Seat o = owner_[c];
-      take_from_field(c, true);
-      log(kEvBounce, o, c);
-      players_[o].hand.push_back(c);
-      break;
-    }
     default:
+      affect_unit(e, c, s);
       break;
   }
   step_done();

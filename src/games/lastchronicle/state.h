@@ -268,6 +268,7 @@ class LcState final : public State {
   void choose(Seat s, Action a);
   void unit_targets(Target t, Seat s, ActionList& out, std::uint16_t kind) const;
   void step_done();
+  void affect_unit(const Effect& e, Card c, Seat by);
 
   std::shared_ptr<const Rules> rules_;
   std::array<std::uint16_t, kMaxCards> def_{};
