@@ -211,6 +211,11 @@ Ability read_ability(const Reader& r, const json& a) {
   if (!a.contains("effects")) r.fail("effects", "is required");
   read_effects(r, a["effects"], ab.effects, false);
   if (ab.effects.empty()) r.fail("effects", "must not be empty");
+  // Wiping to ready a unit (itself included) could go on forever unless it costs CA too.
+  if (ab.tag == Tag::kActivated && ab.cost_ca == 0)
+    for (auto& e : ab.effects)
+      if (e.verb == Verb::kReady)
+        r.fail("cost", "an activated ability that readies a unit needs a CA cost");
   return ab;
 }
 
