@@ -41,7 +41,7 @@ struct SimulateArgs {
   MatchArgs match;
   long games = 100;
   std::string agents;  // empty: greedy at the first seat, random at the others
-  bool swap = true;  // rotate agents over seats from game to game
+  bool swap = true;    // rotate agents over seats from game to game
   bool json = false;
   bool quiet = false;
 };
