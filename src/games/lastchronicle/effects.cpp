@@ -140,6 +140,14 @@ void LcState::unit_targets(Target t, Seat s, ActionList& out, std::uint16_t kind
   }
 }
 
+bool LcState::has_unit_target(Target t, Seat s) const {
+  for (Seat o = 0; o < num_seats(); ++o)
+    if (order_.in_game(o) && !players_[o].field.empty() && (t != Target::kOwn || o == s) &&
+        (t != Target::kOpponent || o == res_.opponent))
+      return true;
+  return false;
+}
+
 namespace {
 bool needs_opponent(const Effect& e) {
   return e.verb == Verb::kJudgement || e.verb == Verb::kNegate || e.verb == Verb::kTakeControl ||
@@ -263,9 +271,7 @@ bool LcState::step(const Effect& e) {
       if (!unit_verb(e.verb)) break;
       if (single(e.target)) {
         if (res_.picks > 0) break;
-        ActionList t;
-        unit_targets(e.target, ctl, t, kChooseUnit);
-        if (t.empty()) {
+        if (!has_unit_target(e.target, ctl)) {
           log(kEvNothing, ctl, res_.card);
           break;
         }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "games/lastchronicle/rules.h"
 #include "games/lastchronicle/state.h"
 
 namespace tt::lastchronicle {
@@ -80,8 +81,7 @@ std::vector<std::string> LcGame::starter_decks() const {
 }
 
 bool LcGame::multiplayer(const Setup& setup) const {
-  const Options o = resolve_options(setup);
-  return o.get("multiplayer") == "on" || (o.get("multiplayer") == "auto" && setup.seats >= 3);
+  return Rules::multiplayer_for(resolve_options(setup), setup.seats);
 }
 
 // Multiplayer games deal the decks with a leader in turn; two-player games
@@ -90,8 +90,9 @@ json LcGame::default_deck(const Setup& setup, Seat seat) const {
   std::vector<std::string> led, plain;
   for (std::size_t i = 0; i < starters_.size(); ++i)
     (starter_json_[i].contains("leader") ? led : plain).push_back(starters_[i]);
-  std::vector<std::string> order = multiplayer(setup) ? led : plain;
-  if (!multiplayer(setup)) order.insert(order.end(), led.begin(), led.end());
+  const bool mp = multiplayer(setup);
+  std::vector<std::string> order = mp ? led : plain;
+  if (!mp) order.insert(order.end(), led.begin(), led.end());
   if (order.empty()) return json("");
   return json(order[static_cast<std::size_t>(seat) % order.size()]);
 }

@@ -4,10 +4,13 @@
 
 namespace tt::lastchronicle {
 
+bool Rules::multiplayer_for(const Options& o, int seats) {
+  return o.get("multiplayer") == "on" || (o.get("multiplayer") == "auto" && seats >= 3);
+}
+
 Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
     : pool_ptr(std::move(p)), pool(*pool_ptr), seats(n) {
-  const std::string mp = o.get("multiplayer");
-  multiplayer = mp == "on" || (mp == "auto" && n >= 3);
+  multiplayer = multiplayer_for(o, n);
   if (!multiplayer && n >= 3)
     throw Error("3 or 4 players always play with the multiplayer rules (multiplayer=off is for 2)");
   starting_life = o.get_int("starting_life");
@@ -20,7 +23,6 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
   const std::string draw = o.get("first_player_draws");
   first_player_draws = draw == "yes" || (draw == "auto" && multiplayer);
   deck_out_loses = o.get("deck_out") == "lose";
-  both_ready_chronoglyph = !multiplayer;
   if (starting_life < 1 || starting_life > 99) throw Error("starting_life must be 1 to 99");
   if (life_cap < starting_life || life_cap > 99)
     throw Error("life_cap must be at least starting_life and at most 99");

@@ -23,7 +23,9 @@ struct Rules {
   int bonus_life = 5;
   bool first_player_draws = false;  // on turn 1
   bool deck_out_loses = true;
-  bool both_ready_chronoglyph = true;  // 2-player: every active phase readies both
+
+  // Whether the multiplayer guide's rules apply to a table of `seats`.
+  static bool multiplayer_for(const Options& o, int seats);
 
   Rules(std::shared_ptr<const Pool> p, const Options& o, int seats);
 };

@@ -267,6 +267,7 @@ class LcState final : public State {
   void choices(Seat s, ActionList& out) const;
   void choose(Seat s, Action a);
   void unit_targets(Target t, Seat s, ActionList& out, std::uint16_t kind) const;
+  bool has_unit_target(Target t, Seat s) const;
   void step_done();
   void affect_unit(const Effect& e, Card c, Seat by);
 

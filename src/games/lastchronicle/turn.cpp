@@ -107,7 +107,7 @@ void LcState::begin_turn() {
   Player& p = players_[turn_player_];
   for (auto& u : p.field) u.wiped = false;
   p.glyph_active = true;
-  if (rules_->both_ready_chronoglyph)
+  if (!rules_->multiplayer)
     for (Seat s = 0; s < num_seats(); ++s)
       if (order_.in_game(s)) players_[s].glyph_active = true;
   // Draw phase: the first player skips it on turn 1 unless the rules say so.
