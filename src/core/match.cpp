@@ -130,7 +130,7 @@ Setup setup_from_json(const nlohmann::json& j) {
     if (j.contains("seats")) {
       if (!j["seats"].is_number_integer()) throw Error("seats must be an integer");
       const auto seats = j["seats"].get<std::int64_t>();
-      if (seats < 1 || seats > kMaxSeats) throw Error("seats must be between 1 and 8");
+      if (seats < 1 || seats > kMaxSeats) throw Error("seats must be between 1 and 16");
       s.seats = static_cast<int>(seats);
     }
     s.variant = j.value("variant", std::string());
@@ -164,7 +164,7 @@ Setup setup_from_json(const nlohmann::json& j) {
   } catch (const std::logic_error& e) {
     throw Error(std::string("bad setup: ") + e.what());
   }
-  if (s.seats < 1 || s.seats > kMaxSeats) throw Error("seats must be between 1 and 8");
+  if (s.seats < 1 || s.seats > kMaxSeats) throw Error("seats must be between 1 and 16");
   return s;
 }
 

@@ -36,7 +36,11 @@ class Standings {
  private:
   // A seat's rank key: larger is better (in the game beats any leaving time).
   int key(Seat s) const { return left_[s] < 0 ? 1 << 30 : left_[s]; }
-  std::array<std::int16_t, kMaxSeats> left_{-1, -1, -1, -1, -1, -1, -1, -1};
+  std::array<std::int16_t, kMaxSeats> left_ = [] {
+    std::array<std::int16_t, kMaxSeats> a{};
+    a.fill(-1);
+    return a;
+  }();
 };
 
 }  // namespace tt

@@ -7,7 +7,7 @@
 namespace tt {
 
 TurnOrder::TurnOrder(int seats) : seats_(static_cast<std::int8_t>(seats)) {
-  if (seats < 1 || seats > kMaxSeats) throw Error("a table has 1 to 8 seats");
+  if (seats < 1 || seats > kMaxSeats) throw Error("a table has 1 to 16 seats");
   active_ = static_cast<SeatMask>((1u << seats) - 1);
   for (int i = 0; i < kMaxSeats; ++i) team_[i] = static_cast<std::int8_t>(i);
 }

@@ -9,11 +9,11 @@ namespace tt {
 using Seat = int;
 inline constexpr Seat kNoSeat = -1;
 inline constexpr Seat kReferee = -2;
-inline constexpr int kMaxSeats = 8;
+inline constexpr int kMaxSeats = 16;  // Grand Melee tables are often 10+
 
 // A set of seats as a bit mask (bit i = seat i).
-using SeatMask = std::uint8_t;
-inline constexpr SeatMask kAllSeats = 0xFF;
+using SeatMask = std::uint16_t;
+inline constexpr SeatMask kAllSeats = 0xFFFF;
 inline constexpr SeatMask seat_bit(Seat s) {
   return static_cast<SeatMask>(1u << s);
 }

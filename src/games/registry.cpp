@@ -5,6 +5,7 @@
 
 #include "games/ddm/game.h"
 #include "games/lastchronicle/game.h"
+#include "games/magic/game.h"
 #include "games/suikoden/game.h"
 
 namespace tt {
@@ -19,6 +20,7 @@ void register_builtin_games() {
   if (!r.find("suikoden")) r.add(std::make_shared<suikoden::SuikodenGame>(data_dir()));
   if (!r.find("ddm")) r.add(std::make_shared<ddm::DdmGame>(data_dir()));
   if (!r.find("lastchronicle")) r.add(std::make_shared<lastchronicle::LcGame>(data_dir()));
+  if (!r.find("magic")) r.add(std::make_shared<magic::MagicGame>(data_dir()));
 }
 
 }  // namespace tt

@@ -159,11 +159,34 @@ void lastchronicle_hidden(const json& v, Seat viewer) {
   }
 }
 
+// Every card by its reference, wherever it is (tokens and copies are not cards).
+std::multiset<std::string> magic_components(const json& v) {
+  std::multiset<std::string> out;
+  for (auto& p : v["players"])
+    for (const char* zone : {"hand", "library", "graveyard", "exile", "left_game"})
+      for (auto& c : p[zone]) out.insert(c.get<std::string>());
+  for (auto& b : v["battlefield"])
+    if (!b["token"].get<bool>()) out.insert(b["card"].get<std::string>());
+  for (auto& s : v["stack"])
+    if (s.contains("ref")) out.insert(s["ref"].get<std::string>());
+  return out;
+}
+
+void magic_hidden(const json& v, Seat viewer) {
+  for (auto& p : v["players"]) {
+    ASSERT_FALSE(p.contains("library")) << "a seat sees a library's order";
+    if (p["seat"] != viewer) {
+      ASSERT_FALSE(p.contains("hand")) << "seat " << viewer << " sees another hand";
+    }
+  }
+}
+
 const ViewRules& view_rules(const std::string& game) {
   static const std::map<std::string, ViewRules> rules = {
       {"suikoden", {suikoden_components, suikoden_hidden, 2000, 20}},
       {"ddm", {ddm_components, ddm_hidden, 1000, 4}},
       {"lastchronicle", {lastchronicle_components, lastchronicle_hidden, 400, 3}},
+      {"magic", {magic_components, magic_hidden, 200, 3}},
   };
   auto it = rules.find(game);
   if (it == rules.end())

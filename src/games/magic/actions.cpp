@@ -1,0 +1,279 @@
+// Pending decisions: who decides, their options, and applying a choice.
+#include "core/error.h"
+#include "core/opponents.h"
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+Outcomes MagicState::outcomes() const {
+  return rules_->team_size > 1 ? standings_.team_outcomes(order_)
+                               : standings_.outcomes(num_seats());
+}
+
+SeatMask MagicState::pending_seats() const {
+  if (over_) return 0;
+  if (cast_.active) return seat_bit(cast_.seat);
+  if (res_.active) return res_.chooser >= 0 ? seat_bit(res_.chooser) : SeatMask{0};
+  if (ask_ != Ask::kNone) return asked_ >= 0 ? seat_bit(asked_) : SeatMask{0};
+  const TurnCtx& t = T();
+  if (!t.round.is_open()) return 0;
+  const Seat h = t.round.holder();
+  if (!rules_->shared_turns) return seat_bit(h);
+  // 805.5a: any member of the team holding priority may act.
+  return static_cast<SeatMask>(team_of(h) & order_.active() & ~t.team_passed);
+}
+
+Seat MagicState::to_act() const {
+  const SeatMask m = pending_seats();
+  return m ? std::countr_zero(static_cast<unsigned>(m)) : kNoSeat;
+}
+
+std::string MagicState::prompt(Seat seat) const {
+  if (!has_seat(pending_seats(), seat)) return "";
+  if (cast_.active) return "Choose targets";
+  if (res_.active) {
+    switch (res_.want) {
+      case kChoosePlayer: return "Choose a player";
+      case kMode: return "Choose one";
+      case kPayLife: return "Pay life?";
+      case kPick: return "Choose cards";
+      case kPile: return "Choose the pile to keep";
+      default: return "Choose";
+    }
+  }
+  switch (ask_) {
+    case Ask::kMulligan: return "Keep this hand or mulligan";
+    case Ask::kBottom: return "Put a card on the bottom of your library";
+    case Ask::kOrderTriggers: return "Choose which of your triggers goes on the stack next";
+    case Ask::kAttackers: return "Declare attackers";
+    case Ask::kBlockers: return "Declare blockers";
+    case Ask::kDefender: return "Choose the defending player";
+    case Ask::kChooseOpponent: return "Choose an opponent";
+    case Ask::kDiscard: return "Discard down to your maximum hand size";
+    default: break;
+  }
+  return T().stack.empty() ? "Your priority" : "Respond, or pass to let the top of the stack resolve";
+}
+
+void MagicState::legal_actions(Seat seat, ActionList& out) const {
+  out.clear();
+  if (!has_seat(pending_seats(), seat)) return;
+  if (cast_.active) return casting_options(seat, out);
+  if (res_.active) return resolution_options(seat, out);
+  const Player& p = players_[seat];
+  switch (ask_) {
+    case Ask::kMulligan: {
+      out.push_back(Action{kKeep, 0, 0, 0});
+      // 103.5 / 800.6: a mulligan is allowed while the hand would not be empty.
+      const int next = p.mulligans + 1 - (rules_->free_mulligan ? 1 : 0);
+      if (next < rules_->hand_size) out.push_back(Action{kMulligan, 0, 0, 0});
+      return;
+    }
+    case Ask::kBottom:
+    case Ask::kDiscard:
+      for (Obj o : p.hand) out.push_back(Action{static_cast<std::uint16_t>(ask_ == Ask::kBottom ? kBottom : kPick), o, 0, 0});
+      return;
+    case Ask::kOrderTriggers:
+      for (std::size_t i = 0; i < pending_.size(); ++i)
+        if (rules_->shared_turns ? order_.teammates(pending_[i].controller, seat)
+                                 : pending_[i].controller == seat)
+          out.push_back(Action{kOrder, static_cast<std::uint16_t>(i), 0, 0});
+      return;
+    case Ask::kAttackers: return attack_options(seat, out);
+    case Ask::kBlockers: return block_options(seat, out);
+    case Ask::kDefender:
+      for (Seat s : in_turn_order(attackable(seat), seat, order_))
+        out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(s), 0, 0});
+      return;
+    case Ask::kChooseOpponent:
+      for (Seat s : in_turn_order(opponents_in_range(seat), seat, order_))
+        out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(s), 0, 0});
+      return;
+    default: break;
+  }
+  // Priority (117): pass, play a land (special action, 305), cast, activate.
+  out.push_back(Action{kPass, 0, 0, 0});
+  const TurnCtx& t = T();
+  const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
+                    has_seat(t.actives, seat);
+  for (Obj o : p.hand) {
+    const CardDef& d = def(o);
+    if (d.is(kLand)) {
+      if (main && p.lands_played < 1) out.push_back(Action{kPlayLand, o, 0, 0});
+      continue;
+    }
+    const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
+    for (int m = 0; m < modes; ++m)
+      if (can_cast(seat, o, m)) out.push_back(Action{kCast, o, static_cast<std::uint16_t>(m), 0});
+  }
+  for (Obj o : battlefield_) {
+    const CardDef& d = def(o);
+    for (std::size_t i = 0; i < d.activated.size(); ++i)
+      if (can_activate(seat, o, static_cast<int>(i)))
+        out.push_back(Action{kActivate, o, static_cast<std::uint16_t>(i), 0});
+    if (rules_->deploy && can_activate(seat, o, 255)) out.push_back(Action{kActivate, o, 255, 0});
+  }
+}
+
+void MagicState::apply_action(Seat seat, Action a) {
+  if (cast_.active) {
+    casting_choose(seat, a);
+    if (!cast_.active && trigger_casting_) trigger_casting_ = false;
+    advance();
+    return;
+  }
+  if (res_.active) {
+    resolution_choose(seat, a);
+    advance();
+    return;
+  }
+  Player& p = players_[seat];
+  TurnCtx& t = T();
+  switch (a.kind) {
+    case kKeep:
+      p.kept = true;
+      log(kEvKeep, seat, static_cast<int>(p.hand.size()));
+      p.to_bottom = static_cast<std::int8_t>(std::max(0, p.mulligans - (rules_->free_mulligan && p.mulligans > 0 ? 1 : 0)));
+      ask_ = Ask::kNone;
+      deciding_ = static_cast<std::int8_t>(seat);
+      if (p.to_bottom > 0) {
+        ask_ = Ask::kBottom;
+        asked_ = static_cast<std::int8_t>(seat);
+      } else {
+        mulligan_round();
+      }
+      break;
+    case kMulligan:
+      ++p.mulligans;
+      p.mulligan_declared = true;
+      log(kEvMulligan, seat, p.mulligans);
+      ask_ = Ask::kNone;
+      deciding_ = static_cast<std::int8_t>(seat);
+      mulligan_round();
+      break;
+    case kBottom:
+      p.hand.remove(a.a);
+      objs_[a.a].zone = Zone::kLibrary;
+      p.library.insert_at(0, a.a);
+      log(kEvBottom, seat, a.a, 0, 0, seat_bit(seat));
+      if (--p.to_bottom == 0) {
+        ask_ = Ask::kNone;
+        mulligan_round();
+      }
+      break;
+    case kPick:  // cleanup discard (514.1)
+      p.hand.remove(a.a);
+      objs_[a.a].zone = Zone::kGone;
+      put(a.a, Zone::kGraveyard);
+      if (static_cast<int>(p.hand.size()) <= rules_->hand_size) ask_ = Ask::kNone;
+      break;
+    case kOrder:
+      ask_ = Ask::kNone;
+      stack_trigger(a.a);
+      break;
+    case kAttack:
+      t.attackers.push_back(Attacker{a.a, static_cast<std::int8_t>(a.b), false, false});
+      break;
+    case kResetAttack:
+      t.attackers.clear();
+      break;
+    case kAttackersDone:
+      declare_attackers_done();
+      break;
+    case kBlock:
+      t.blocks.push_back(Block{a.a, a.b});
+      for (auto& x : t.attackers)
+        if (x.obj == a.b) x.blocked = true;
+      break;
+    case kResetBlock: {
+      const SeatMask group = rules_->shared_turns ? team_of(seat) : seat_bit(seat);
+      for (std::size_t i = 0; i < t.blocks.size();)
+        if (has_seat(group, objs_[t.blocks[i].blocker].controller))
+          t.blocks.erase_at(i);
+        else
+          ++i;
+      for (auto& x : t.attackers) {
+        x.blocked = false;
+        for (auto& b : t.blocks) x.blocked = x.blocked || b.attacker == x.obj;
+      }
+      break;
+    }
+    case kBlockersDone: {
+      for (auto& b : t.blocks)
+        if (has_seat(rules_->shared_turns ? team_of(seat) : seat_bit(seat), objs_[b.blocker].controller))
+          log(kEvBlock, objs_[b.blocker].controller, b.blocker, b.attacker);
+      t.declared = static_cast<SeatMask>(t.declared | (rules_->shared_turns ? team_of(seat) : seat_bit(seat)));
+      ask_ = Ask::kNone;
+      next_blocker();
+      if (ask_ == Ask::kNone) open_priority();
+      break;
+    }
+    case kChoosePlayer:
+      if (ask_ == Ask::kDefender) {
+        ask_ = Ask::kNone;
+        t.defender = static_cast<std::int8_t>(a.a);
+        t.defending = seat_bit(a.a);
+        log(kEvDefender, a.a);
+        trigger_all(When::kEachCombat, t.active);
+        open_priority();
+      } else if (ask_ == Ask::kChooseOpponent) {
+        ask_ = Ask::kNone;
+        objs_[entering_[0]].chosen = static_cast<std::int8_t>(a.a);
+        log(kEvChoose, seat, a.a, entering_[0]);
+        entering_.erase_at(0);
+      }
+      break;
+    case kPass:
+      pass_priority(seat);
+      break;
+    case kPlayLand:
+      p.hand.remove(a.a);
+      objs_[a.a].zone = Zone::kGone;
+      ++p.lands_played;
+      log(kEvLand, seat, a.a);
+      enter_battlefield(a.a, seat);
+      acted(seat);
+      break;
+    case kCast:
+      begin_cast(seat, a.a, a.b);
+      break;
+    case kActivate:
+      begin_activate(seat, a.a, a.b);
+      break;
+    default:
+      break;
+  }
+  advance();
+}
+
+std::string MagicState::concede(Seat seat) {
+  if (over_) return "the game is over";
+  if (seat < 0 || seat >= num_seats()) return "no such seat";
+  if (!order_.in_game(seat)) return "seat " + std::to_string(seat) + " has already left the game";
+  leave_game(seat_bit(seat));  // 104.3a: at any time; 800.4 applies
+  advance();
+  return "";
+}
+
+double MagicState::heuristic(Seat seat) const {
+  if (!order_.in_game(seat)) return -1000.0;
+  double v = life(seat) - 3.0 * poison(seat);
+  for (Obj o : battlefield_) {
+    if (!def(o).is(kCreature)) continue;
+    const double worth = power(o) + toughness(o) * 0.5;
+    v += order_.teammates(objs_[o].controller, seat) ? worth : -worth / std::max(1, order_.remaining() - 1);
+  }
+  double opp = 0;
+  int n = 0;
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (order_.in_game(s) && opponents(seat, s)) {
+      opp += life(s);
+      ++n;
+    }
+  if (n) v -= opp / n * 0.5;
+  v += players_[seat].hand.size() * 0.3;
+  return v;
+}
+
+}  // namespace tt::magic

@@ -1,0 +1,276 @@
+// Combat (506-511) with the multiplayer options: whom a creature may attack
+// (801.3, 802, 803, 809.3c, 811.4), per-attacker defending players (802.2a),
+// blocks declared defending player by defending player in APNAP order
+// (802.4, or one combined team declaration under 805.10d), and damage.
+#include "core/opponents.h"
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+// Players the creatures of `s` may attack this combat.
+SeatMask MagicState::attackable(Seat s) const {
+  if (s < 0 || !order_.in_game(s)) return 0;
+  const SeatMask opp = opponents_in_range(s);  // 801.3
+  const Seat left = order_.left_of(s), right = order_.right_of(s);
+  SeatMask adjacent = 0;
+  if (left != kNoSeat) adjacent |= seat_bit(left);
+  if (right != kNoSeat) adjacent |= seat_bit(right);
+  SeatMask m = opp;
+  switch (rules_->attack) {
+    case AttackOption::kLeft:  // 803.1a: only the player immediately to the left
+      m = left != kNoSeat ? static_cast<SeatMask>(opp & seat_bit(left)) : SeatMask{0};
+      break;
+    case AttackOption::kRight:
+      m = right != kNoSeat ? static_cast<SeatMask>(opp & seat_bit(right)) : SeatMask{0};
+      break;
+    default:
+      break;
+  }
+  if (rules_->adjacent_only) m = static_cast<SeatMask>(m & adjacent);  // 809.3c, 811.4
+  return m;
+}
+
+Seat MagicState::attacks_chooser() const {
+  // 805.2: the active team's primary player (its first member still in the game).
+  for (Seat s : in_turn_order(T().actives, T().active, order_))
+    if (order_.in_game(s)) {
+      if (!rules_->shared_turns) return s;
+      for (Seat p = 0; p < num_seats(); ++p)
+        if (order_.in_game(p) && order_.teammates(p, s)) return p;
+    }
+  return kNoSeat;
+}
+
+bool MagicState::can_attack_now(Obj o, Seat target) const {
+  const Object& x = objs_[o];
+  if (x.zone != Zone::kBattlefield || !def(o).is(kCreature)) return false;
+  if (!has_seat(T().actives, x.controller) || !order_.in_game(x.controller)) return false;
+  if (x.tapped || sick(o) || cant_attack(o)) return false;
+  if (!has_seat(T().defending, target) || !order_.in_game(target)) return false;
+  if (T().defender >= 0 && target != T().defender) return false;
+  if (!in_range(x.controller, target)) return false;
+  // "Creatures with power N or greater can't attack you" (802.3a: only
+  // creatures attacking that player).
+  for (Obj p : battlefield_)
+    if (objs_[p].controller == target)
+      for (auto& st : def(p).statics)
+        if (st.kind == StaticKind::kCantAttackYou && power(o) >= st.count) return false;
+  return true;
+}
+
+static int limit_of(const MagicState& s, const StaticVec<Obj, 240>& bf, StaticKind k) {
+  int limit = 1000;
+  for (Obj o : bf)
+    for (auto& st : s.def(o).statics)
+      if (st.kind == k) limit = std::min<int>(limit, st.count);
+  return limit;
+}
+
+void MagicState::attack_options(Seat s, ActionList& out) const {
+  const TurnCtx& t = T();
+  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit);
+  if (static_cast<int>(t.attackers.size()) < limit) {
+    for (Obj o : battlefield_) {
+      bool declared = false;
+      for (auto& a : t.attackers) declared = declared || a.obj == o;
+      if (declared) continue;
+      for (Seat p : in_turn_order(t.defending, t.active, order_))
+        if (can_attack_now(o, p)) out.push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
+    }
+  }
+  if (attack_declaration_legal()) out.push_back(Action{kAttackersDone, 0, 0, 0});
+  if (!t.attackers.empty()) out.push_back(Action{kResetAttack, 0, 0, 0});
+  (void)s;
+}
+
+// 508.1d: requirements are obeyed as far as the restrictions allow: a
+// creature that must attack a player attacks that player when it could.
+bool MagicState::attack_declaration_legal() const {
+  const TurnCtx& t = T();
+  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit);
+  if (static_cast<int>(t.attackers.size()) >= limit) return true;
+  for (Obj o : battlefield_) {
+    const Seat p = must_attack(o);
+    if (p < 0) continue;
+    bool attacking_p = false, declared = false;
+    for (auto& a : t.attackers)
+      if (a.obj == o) {
+        declared = true;
+        attacking_p = a.target == p;
+      }
+    if (!attacking_p && !declared && can_attack_now(o, p)) return false;
+    if (declared && !attacking_p && can_attack_now(o, p)) return false;
+  }
+  return true;
+}
+
+void MagicState::declare_attackers_done() {
+  TurnCtx& t = T();
+  for (auto& a : t.attackers) {
+    if (!(keywords(a.obj) & kVigilance)) objs_[a.obj].tapped = true;  // 508.1f
+    log(kEvAttack, objs_[a.obj].controller, a.obj, a.target);
+  }
+  for (auto& a : t.attackers) trigger(When::kAttacks, a.obj, a.target, a.obj);
+  t.attackers_declared = true;
+  ask_ = Ask::kNone;
+  open_priority();
+}
+
+// 802.4: the next defending player (or team, 805.10d) to declare blockers,
+// in turn order starting after the active seat.
+void MagicState::next_blocker() {
+  TurnCtx& t = T();
+  for (int k = 1; k <= num_seats(); ++k) {
+    const Seat s = (t.active + k) % num_seats();
+    if (!order_.in_game(s) || has_seat(t.declared, s)) continue;
+    SeatMask group = rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active())
+                                          : seat_bit(s);
+    bool attacked = false;
+    for (auto& a : t.attackers) attacked = attacked || (!a.removed && has_seat(group, a.target));
+    if (!attacked) {
+      t.declared = static_cast<SeatMask>(t.declared | group);
+      continue;
+    }
+    t.declaring = static_cast<std::int8_t>(s);
+    ActionList opts;
+    block_options(s, opts);
+    if (opts.size() > 1) {
+      ask_ = Ask::kBlockers;
+      asked_ = static_cast<std::int8_t>(s);
+      return;
+    }
+    t.declared = static_cast<SeatMask>(t.declared | group);
+  }
+  t.declaring = -1;
+  ask_ = Ask::kNone;
+  // Blocks are declared: "whenever this blocks" triggers, first strike.
+  for (auto& b : t.blocks) trigger(When::kBlocks, b.blocker, -1, b.blocker);
+  t.first_strike = false;
+  for (auto& a : t.attackers)
+    if (!a.removed && (keywords(a.obj) & (kFirstStrike | kDoubleStrike))) t.first_strike = true;
+  for (auto& b : t.blocks)
+    if (keywords(b.blocker) & (kFirstStrike | kDoubleStrike)) t.first_strike = true;
+}
+
+void MagicState::block_options(Seat s, ActionList& out) const {
+  const TurnCtx& t = T();
+  const SeatMask group = rules_->shared_turns
+                             ? static_cast<SeatMask>(team_of(s) & order_.active())
+                             : seat_bit(s);
+  int mine = 0;
+  for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
+  const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit);
+  if (mine < limit) {
+    for (Obj o : battlefield_) {
+      const Object& x = objs_[o];
+      if (!def(o).is(kCreature) || !has_seat(group, x.controller) || x.tapped || cant_block(o))
+        continue;
+      bool blocking = false;
+      for (auto& b : t.blocks) blocking = blocking || b.blocker == o;
+      if (blocking) continue;
+      for (auto& a : t.attackers) {
+        if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
+        if ((keywords(a.obj) & kFlying) && !(keywords(o) & kFlying)) continue;
+        out.push_back(Action{kBlock, o, a.obj, 0});
+      }
+    }
+  }
+  if (block_declaration_legal(s)) out.push_back(Action{kBlockersDone, 0, 0, 0});
+  if (mine > 0) out.push_back(Action{kResetBlock, 0, 0, 0});
+}
+
+// 802.4b: menace is checked against this defending player's blockers only.
+bool MagicState::block_declaration_legal(Seat s) const {
+  const TurnCtx& t = T();
+  const SeatMask group = rules_->shared_turns
+                             ? static_cast<SeatMask>(team_of(s) & order_.active())
+                             : seat_bit(s);
+  for (auto& a : t.attackers) {
+    if (!(keywords(a.obj) & kMenace)) continue;
+    int n = 0;
+    for (auto& b : t.blocks)
+      n += b.attacker == a.obj && has_seat(group, objs_[b.blocker].controller);
+    if (n == 1) return false;
+  }
+  return true;
+}
+
+Seat MagicState::defending_player_of(Obj attacker) const {
+  for (auto& a : T().attackers)
+    if (a.obj == attacker) return a.target;
+  return kNoSeat;
+}
+
+void MagicState::remove_from_combat(Obj o) {
+  TurnCtx& t = T();
+  for (auto& a : t.attackers)
+    if (a.obj == o) a.removed = true;
+  for (std::size_t i = 0; i < t.blocks.size();)
+    if (t.blocks[i].blocker == o)
+      t.blocks.erase_at(i);
+    else
+      ++i;
+}
+
+// 510: combat damage, all dealt at once. Attackers assign lethal damage to
+// their blockers in declaration order and the rest to the last blocker or,
+// with trample, to the player (interpretation: the assignment is automatic).
+void MagicState::combat_damage(bool first) {
+  struct Hit {
+    Obj source;
+    Obj creature;
+    Seat player;
+    int amount;
+  };
+  StaticVec<Hit, 128> hits;
+  TurnCtx& t = T();
+  auto deals = [&](Obj o) {
+    const auto k = keywords(o);
+    if (first) return (k & (kFirstStrike | kDoubleStrike)) != 0;
+    return !t.first_strike || (k & kDoubleStrike) || !(k & kFirstStrike);
+  };
+  for (auto& a : t.attackers) {
+    if (a.removed || objs_[a.obj].zone != Zone::kBattlefield || !deals(a.obj)) continue;
+    int dmg = std::max(0, power(a.obj));
+    if (dmg == 0) continue;
+    if (!a.blocked) {
+      if (!hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
+      continue;
+    }
+    StaticVec<Obj, 16> blockers;
+    for (auto& b : t.blocks)
+      if (b.attacker == a.obj && !blockers.full()) blockers.push_back(b.blocker);
+    const bool trample = keywords(a.obj) & kTrample;
+    if (blockers.empty()) {
+      if (trample && !hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
+      continue;
+    }
+    for (std::size_t i = 0; i < blockers.size() && dmg > 0; ++i) {
+      const Obj b = blockers[i];
+      const int lethal = std::max(0, toughness(b) - objs_[b].damage);
+      const bool last = i + 1 == blockers.size();
+      int give = std::min(dmg, std::max(lethal, 0));
+      if (last && !trample) give = dmg;
+      if (give > 0 && !hits.full()) hits.push_back(Hit{a.obj, b, kNoSeat, give});
+      dmg -= give;
+    }
+    if (dmg > 0 && trample && !hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
+  }
+  for (auto& b : t.blocks) {
+    if (objs_[b.blocker].zone != Zone::kBattlefield || !deals(b.blocker)) continue;
+    const int dmg = std::max(0, power(b.blocker));
+    if (dmg > 0 && !hits.full()) hits.push_back(Hit{b.blocker, b.attacker, kNoSeat, dmg});
+  }
+  // 800.4e: nothing is assigned to a departed player.
+  for (auto& h : hits) {
+    if (h.creature != kNoObj) {
+      damage_creature(h.creature, h.amount, h.source);
+    } else if (order_.in_game(h.player)) {
+      damage_player(h.player, h.amount, h.source);
+      trigger(When::kCombatDamageToPlayer, h.source, h.player, h.source);
+    }
+  }
+}
+
+}  // namespace tt::magic

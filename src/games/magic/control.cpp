@@ -1,0 +1,184 @@
+// Layer 2 (control) as timestamped records, layers 6-7 (abilities, power
+// and toughness), life and damage, and the durations of continuous effects.
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+// 613 layer 2: the latest control effect in force wins; otherwise the
+// default controller (110.2). An object whose control would rest with a
+// departed player is exiled at once (800.4c).
+void MagicState::recompute_control() {
+  StaticVec<Obj, 16> orphans;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t i = 0; i < battlefield_.size(); ++i) {
+      const Obj o = battlefield_[i];
+      Object& x = objs_[o];
+      const bool aura = def(o).aura;
+      if ((pass == 0) == aura) continue;  // Auras first: they may grant control
+      Seat best = x.base_controller;
+      std::uint32_t best_ts = 0;
+      for (auto& c : controls_)
+        if (c.obj == o && c.gen == x.gen && order_.in_game(c.to) && c.timestamp > best_ts) {
+          best = c.to;
+          best_ts = c.timestamp;
+        }
+      if (!aura)
+        for (Obj a : battlefield_) {
+          if (objs_[a].attached != o) continue;
+          for (auto& st : def(a).statics)
+            if (st.kind == StaticKind::kControlEnchanted && objs_[a].timestamp > best_ts &&
+                order_.in_game(objs_[a].controller)) {
+              best = objs_[a].controller;
+              best_ts = objs_[a].timestamp;
+            }
+        }
+      if (!order_.in_game(best)) {
+        if (!orphans.full()) orphans.push_back(o);  // 800.4c: no remaining player controls it
+        continue;
+      }
+      if (best != x.controller) {
+        remove_from_combat(o);  // 506.4
+        x.controller = static_cast<std::int8_t>(best);
+        x.since = turn_;
+        log(kEvControl, best, o, best);
+      }
+    }
+  }
+  for (Obj o : orphans)
+    if (objs_[o].zone == Zone::kBattlefield) {
+      log(kEvExile, kNoSeat, o);
+      move(o, Zone::kExile);
+    }
+}
+
+// 800.4b: control can't be given to a departed player.
+void MagicState::add_control(Obj o, Seat to, bool end_of_turn) {
+  if (!order_.in_game(to) || objs_[o].zone != Zone::kBattlefield) return;
+  if (controls_.full()) controls_.erase_at(0);
+  controls_.push_back(ControlEffect{o, objs_[o].gen, static_cast<std::int8_t>(to), end_of_turn,
+                                    timestamp_++});
+  recompute_control();
+}
+
+int MagicState::life(Seat s) const {
+  return rules_->team_life ? team_life_[rules_->team[s]] : players_[s].life;
+}
+
+int MagicState::poison(Seat s) const {
+  return rules_->team_life ? team_poison_[rules_->team[s]] : players_[s].poison;
+}
+
+// 810.9: life is lost and gained by players, and counted on the team's total.
+void MagicState::lose_life(Seat s, int n) {
+  if (n <= 0 || !order_.in_game(s)) return;
+  players_[s].lost_this_turn = static_cast<std::int16_t>(players_[s].lost_this_turn + n);
+  set_life(s, life(s) - n);
+  log(kEvLife, s, -n);
+}
+
+void MagicState::gain_life(Seat s, int n) {
+  if (n <= 0 || !order_.in_game(s)) return;
+  set_life(s, life(s) + n);
+  log(kEvLife, s, n);
+}
+
+void MagicState::set_life(Seat s, int v) {
+  if (rules_->team_life)
+    team_life_[rules_->team[s]] = static_cast<std::int16_t>(v);
+  else
+    players_[s].life = static_cast<std::int16_t>(v);
+}
+
+// 800.4e: damage to a departed player is not dealt at all.
+void MagicState::damage_player(Seat s, int n, Obj source) {
+  if (n <= 0 || !order_.in_game(s)) return;
+  log(kEvDamagePlayer, s, source, n);
+  lose_life(s, n);
+  if (source != kNoObj && (keywords(source) & kLifelink)) gain_life(objs_[source].controller, n);
+}
+
+void MagicState::damage_creature(Obj o, int n, Obj source) {
+  if (n <= 0 || objs_[o].zone != Zone::kBattlefield) return;
+  log(kEvDamageCreature, kNoSeat, source, o, n);
+  objs_[o].damage = static_cast<std::int8_t>(std::min(100, objs_[o].damage + n));
+  if (source != kNoObj && (keywords(source) & kLifelink)) gain_life(objs_[source].controller, n);
+}
+
+int MagicState::power(Obj o) const {
+  int p = def(o).power;
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen) p += m.power;
+  for (Obj a : battlefield_)
+    if (objs_[a].attached == o)
+      for (auto& st : def(a).statics)
+        if (st.kind == StaticKind::kEnchantedPt) p += st.power;
+  return p;
+}
+
+int MagicState::toughness(Obj o) const {
+  int t = def(o).toughness;
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen) t += m.toughness;
+  for (Obj a : battlefield_)
+    if (objs_[a].attached == o)
+      for (auto& st : def(a).statics)
+        if (st.kind == StaticKind::kEnchantedPt) t += st.toughness;
+  return t;
+}
+
+std::uint16_t MagicState::keywords(Obj o) const {
+  std::uint16_t k = def(o).keywords;
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen) k |= m.keywords;
+  return k;
+}
+
+bool MagicState::cant_attack(Obj o) const {
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen && m.cant_attack) return true;
+  return false;
+}
+
+bool MagicState::cant_block(Obj o) const {
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen && m.cant_block) return true;
+  return false;
+}
+
+Seat MagicState::must_attack(Obj o) const {
+  for (auto& m : mods_)
+    if (m.obj == o && m.gen == objs_[o].gen && m.must_attack >= 0) return m.must_attack;
+  return kNoSeat;
+}
+
+// 514.2: "until end of turn" effects and damage end in the cleanup step.
+void MagicState::end_turn_effects() {
+  for (std::size_t i = 0; i < mods_.size();)
+    if (mods_[i].duration == Duration::kEndOfTurn)
+      mods_.erase_at(i);
+    else
+      ++i;
+  bool changed = false;
+  for (std::size_t i = 0; i < controls_.size();)
+    if (controls_[i].end_of_turn) {
+      controls_.erase_at(i);
+      changed = true;
+    } else {
+      ++i;
+    }
+  for (Obj o : battlefield_) objs_[o].damage = 0;
+  if (changed) recompute_control();
+}
+
+// "Until your next turn" ends as that player's next turn begins, or, once
+// the player has left, when it would have begun (800.4m).
+void MagicState::next_turn_begins(Seat s) {
+  for (std::size_t i = 0; i < mods_.size();)
+    if (mods_[i].duration == Duration::kUntilYourNextTurn && mods_[i].until == s)
+      mods_.erase_at(i);
+    else
+      ++i;
+}
+
+}  // namespace tt::magic

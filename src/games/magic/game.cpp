@@ -1,0 +1,161 @@
+#include "games/magic/game.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "games/magic/rules.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+using nlohmann::json;
+
+MagicGame::MagicGame(const std::string& data_dir) {
+  const std::string dir = data_dir + "/magic";
+  pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
+  std::error_code ec;
+  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
+    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
+  std::sort(starters_.begin(), starters_.end());
+  for (auto& name : starters_) {
+    std::ifstream in(dir + "/decks/" + name + ".json");
+    try {
+      starter_json_.push_back(json::parse(in));
+    } catch (const json::exception& e) {
+      throw Error("magic starter deck " + name + ": " + e.what());
+    }
+  }
+}
+
+std::string MagicGame::summary() const {
+  return "2 to 16 players cast spells, attack and leave the game under the comprehensive "
+         "rules' multiplayer chapter: Free-for-All, Grand Melee, Team vs. Team, Emperor, "
+         "Two-Headed Giant and Alternating Teams.";
+}
+
+std::vector<OptionSpec> MagicGame::option_specs() const {
+  return {
+      {"mode",
+       "free-for-all",
+       "the variant's rules (806-811)",
+       {"duel", "free-for-all", "grand-melee", "team-vs-team", "emperor", "two-headed-giant",
+        "alternating-teams"}},
+      {"attack",
+       "default",
+       "whom creatures attack: multiple (802), left / right (803), chosen (one defending player, "
+       "506.2a); default = the variant's",
+       {"default", "multiple", "left", "right", "chosen"}},
+      {"range",
+       "default",
+       "range of influence (801): unlimited or a seat distance; default = the variant's",
+       {"default", "unlimited", "1", "2", "3", "4"}},
+      {"deploy", "default", "deploy creatures (804)", {"default", "on", "off"}},
+      {"shared_turns", "default", "shared team turns (805)", {"default", "on", "off"}},
+      {"team_size", "default", "players per team (2; 3 in Emperor)", {"default", "2", "3", "4", "5"}},
+      {"starting_life", "default", "life at the start (20; 30 per Two-Headed Giant team)", {}},
+      {"priority_stops",
+       "actionable",
+       "actionable: a player with nothing to cast or activate passes without being asked; all: "
+       "every priority is a decision",
+       {"actionable", "all"}},
+  };
+}
+
+std::vector<Variant> MagicGame::variants() const {
+  return {
+      {"ffa", "806 Free-for-All, attack multiple players", {{"mode", "free-for-all"}, {"attack", "multiple"}}},
+      {"ffa-left", "806 Free-for-All, attack left", {{"mode", "free-for-all"}, {"attack", "left"}}},
+      {"ffa-right", "806 Free-for-All, attack right", {{"mode", "free-for-all"}, {"attack", "right"}}},
+      {"ffa-range-1", "806 Free-for-All with range of influence 1", {{"mode", "free-for-all"}, {"attack", "multiple"}, {"range", "1"}}},
+      {"grand-melee", "807 Grand Melee: range 1, attack left, turn markers", {{"mode", "grand-melee"}}},
+      {"team-vs-team", "808 Team vs. Team, attack multiple players", {{"mode", "team-vs-team"}}},
+      {"emperor", "809 Emperor: teams of three, deploy, ranges 2 and 1", {{"mode", "emperor"}}},
+      {"2hg", "810 Two-Headed Giant: shared life and turns", {{"mode", "two-headed-giant"}}},
+      {"alternating-teams", "811 Alternating Teams, range 2", {{"mode", "alternating-teams"}}},
+      {"duel", "two players (no multiplayer rules)", {{"mode", "duel"}}},
+  };
+}
+
+std::vector<std::string> MagicGame::starter_decks() const {
+  return starters_;
+}
+
+json MagicGame::starter_deck(const std::string& name) const {
+  for (std::size_t i = 0; i < starters_.size(); ++i)
+    if (starters_[i] == name) return starter_json_[i];
+  std::string known;
+  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
+  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+}
+
+std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
+  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object())
+    throw Error("a deck is a starter deck's name or an object with \"cards\": {id: count}");
+  for (auto& [k, v] : deck.items())
+    if (k != "name" && k != "description" && k != "cards") throw Error("unknown deck field '" + k + "'");
+  std::vector<int> cards;
+  for (auto& [id, count] : deck["cards"].items()) {
+    if (!count.is_number_integer() || count.get<int>() < 1 || count.get<int>() > 250)
+      throw Error("card '" + id + "': a count is 1 to 250");
+    const int idx = pool_->find(id);
+    if (idx < 0 || (*pool_)[idx].token) {
+      problems.push_back({"deck building: cards", "unknown card '" + id + "'"});
+      continue;
+    }
+    const int n = count.get<int>();
+    if (n > 4 && !(*pool_)[idx].basic)
+      problems.push_back({"deck building: four copies", "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
+    for (int i = 0; i < n; ++i) cards.push_back(idx);
+  }
+  if (cards.size() > 250) throw Error("a deck holds at most 250 cards");
+  return cards;
+}
+
+// Constructed deck rules: at least 60 cards, at most four copies of any
+// card but basic lands (tournament rules, outside the CR: 800.3).
+std::vector<DeckProblem> MagicGame::check_deck(const json& raw, const Setup&) const {
+  std::vector<DeckProblem> problems;
+  try {
+    const auto cards = parse(raw, problems);
+    if (cards.size() < 60)
+      problems.push_back({"deck building: 60 cards", "the deck has " + std::to_string(cards.size()) + " cards; at least 60"});
+  } catch (const Error& e) {
+    problems.push_back({"format", e.what()});
+  }
+  return problems;
+}
+
+namespace {
+std::shared_ptr<const Rules> make_rules(const MagicGame& g, std::shared_ptr<const Pool> pool,
+                                        const Setup& setup) {
+  if (setup.seats < 2 || setup.seats > 16) throw Error("the magic game is for 2 to 16 players");
+  Options o = g.resolve_options(setup);
+  return std::make_shared<const Rules>(std::move(pool), o, setup.seats);
+}
+}  // namespace
+
+std::unique_ptr<State> MagicGame::new_state(const Setup& setup, EventLog* log) const {
+  auto rules = make_rules(*this, pool_, setup);
+  std::vector<std::vector<int>> decks;
+  for (Seat s = 0; s < setup.seats; ++s) {
+    std::vector<DeckProblem> ignored;
+    decks.push_back(parse(legal_deck(setup, s), ignored));
+  }
+  auto state = std::make_unique<MagicState>(rules);
+  state->attach_log(log);
+  state->start(decks, setup.seed);
+  return state;
+}
+
+std::unique_ptr<State> MagicGame::restore(const json& j, const Setup& setup) const {
+  auto state = std::make_unique<MagicState>(make_rules(*this, pool_, setup));
+  state->load(with_seeded_rng(j, setup));
+  return state;
+}
+
+}  // namespace tt::magic

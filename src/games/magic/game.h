@@ -1,0 +1,40 @@
+// The Magic-style multiplayer game as a tt::Game: every variant of the
+// multiplayer chapter (806-811) as a preset of named options (801-805),
+// starter decks, deck legality and new games.
+#pragma once
+#include <memory>
+
+#include "core/game.h"
+#include "games/magic/cards.h"
+
+namespace tt::magic {
+
+class MagicGame final : public Game {
+ public:
+  // Loads the pool and starter decks from data_dir/magic. Throws tt::Error.
+  explicit MagicGame(const std::string& data_dir);
+
+  std::string name() const override { return "magic"; }
+  std::string title() const override { return "Magic-style multiplayer (rules 800-811)"; }
+  std::string summary() const override;
+  int min_seats() const override { return 2; }
+  int max_seats() const override { return 16; }
+  std::vector<OptionSpec> option_specs() const override;
+  std::vector<Variant> variants() const override;
+  std::vector<std::string> starter_decks() const override;
+  std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const override;
+  std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
+  std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
+                                      const Setup& setup) const override;
+  nlohmann::json starter_deck(const std::string& name) const override;
+
+  const Pool& pool() const { return *pool_; }
+
+ private:
+  std::vector<int> parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
+  std::shared_ptr<const Pool> pool_;
+  std::vector<std::string> starters_;
+  std::vector<nlohmann::json> starter_json_;
+};
+
+}  // namespace tt::magic

@@ -1,0 +1,230 @@
+// Leaving the game (800.4), as one transaction for losing, conceding,
+// drawing and dropping: team rules first (809.5, 810.8), the end of the
+// game when one team is left (104.2a, 104.2c), then 800.4a's steps, and
+// every decision the departed player owed is re-routed (800.4f-h, 800.4j).
+#include "core/opponents.h"
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+void MagicState::check_game_over() {
+  if (over_) return;
+  int teams = 0;
+  std::uint32_t seen = 0;
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (order_.in_game(s) && !(seen & (1u << rules_->team[s]))) {
+      seen |= 1u << rules_->team[s];
+      ++teams;
+    }
+  if (teams > 1) return;
+  over_ = true;
+  for (auto& c : ctx_) {
+    c.step = Step::kOver;
+    c.round.close();
+  }
+  ask_ = Ask::kNone;
+  cast_ = Casting{};
+  res_ = Resolving{};
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (order_.in_game(s)) log(kEvWin, s);
+}
+
+void MagicState::leave_game(SeatMask leavers) {
+  // 810.8a-b: a Two-Headed Giant team leaves together; 809.5: an emperor
+  // takes the whole team along. Generals and other team members go alone.
+  for (Seat s = 0; s < num_seats(); ++s) {
+    if (!has_seat(leavers, s)) continue;
+    if (rules_->team_life || (rules_->mode == Format::kEmperor && rules_->emperor[s]))
+      leavers = static_cast<SeatMask>(leavers | team_of(s));
+  }
+  leavers = static_cast<SeatMask>(leavers & order_.active());
+  if (!leavers) return;
+  ++moment_;
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(leavers, s)) {
+      standings_.leave(s, moment_);
+      order_.leave(s);
+      log(kEvLeaves, s, 0);
+    }
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(leavers, s)) trigger_all(When::kEnchantedPlayerLoses, s);
+  check_game_over();  // 104.2a: no cleanup once the game is over
+  if (over_) return;
+
+  // 800.4a step 1: every object a leaver owns leaves the game, from every
+  // zone; others' look-back triggers see it leave the battlefield.
+  for (Obj o = 0; o < num_objs_; ++o) {
+    Object& x = objs_[o];
+    if (!has_seat(leavers, x.owner) || x.zone == Zone::kGone) continue;
+    if (x.zone == Zone::kBattlefield) {
+      trigger(When::kLeaves, o);
+      remove_from_combat(o);
+    }
+    if (x.zone == Zone::kStack) {
+      for (auto& c : ctx_) {
+        for (std::size_t i = 0; i < c.stack.size();) {
+          if (c.stack[i].card == o && c.stack[i].kind == ItemKind::kSpell) {
+            log(kEvCease, x.owner, c.stack[i].id);
+            c.stack.erase_at(i);
+          } else {
+            ++i;
+          }
+        }
+      }
+    }
+    remove_from_zone(o);
+    ++x.gen;
+    // 610.3: what it exiled "until it leaves" comes back (not a trigger).
+    for (Obj e = 0; e < num_objs_; ++e)
+      if (objs_[e].held_by == o && objs_[e].hold == 1 && objs_[e].zone == Zone::kExile &&
+          !has_seat(leavers, objs_[e].owner)) {
+        objs_[e].held_by = kNoObj;
+        objs_[e].hold = 0;
+        remove_from_zone(e);
+        ++objs_[e].gen;
+        log(kEvReturn, objs_[e].owner, e);
+        enter_battlefield(e, objs_[e].owner);
+      }
+  }
+  // ... and at the same time every effect giving a leaver control ends.
+  for (std::size_t i = 0; i < controls_.size();)
+    if (has_seat(leavers, controls_[i].to))
+      controls_.erase_at(i);
+    else
+      ++i;
+  // Step 2: abilities and copies a leaver controls cease to exist.
+  for (auto& c : ctx_)
+    for (std::size_t i = 0; i < c.stack.size();)
+      if (has_seat(leavers, c.stack[i].controller) && c.stack[i].kind != ItemKind::kSpell) {
+        log(kEvCease, c.stack[i].controller, c.stack[i].id);
+        c.stack.erase_at(i);
+      } else {
+        ++i;
+      }
+  // Step 3: whatever a leaver still controls is exiled: spells it cast
+  // that others own, and permanents (recompute_control exiles what no
+  // remaining player controls, 800.4c).
+  for (auto& c : ctx_)
+    for (std::size_t i = 0; i < c.stack.size();)
+      if (has_seat(leavers, c.stack[i].controller)) {
+        const Obj card = c.stack[i].card;
+        c.stack.erase_at(i);
+        objs_[card].zone = Zone::kGone;
+        ++objs_[card].gen;
+        put(card, Zone::kExile);
+        log(kEvExile, objs_[card].owner, card);
+      } else {
+        ++i;
+      }
+  recompute_control();
+  // 800.4d: their triggers, waiting or delayed, are gone.
+  for (std::size_t i = 0; i < pending_.size();)
+    if (has_seat(leavers, pending_[i].controller))
+      pending_.erase_at(i);
+    else
+      ++i;
+  for (std::size_t i = 0; i < delayed_.size();)
+    if (has_seat(leavers, delayed_[i].controller))
+      delayed_.erase_at(i);
+    else
+      ++i;
+  for (std::size_t i = 0; i < entering_.size();)
+    if (objs_[entering_[i]].zone != Zone::kBattlefield ||
+        has_seat(leavers, objs_[entering_[i]].controller))
+      entering_.erase_at(i);
+    else
+      ++i;
+
+  // Decisions owed by a leaver (800.4f-h, 800.4j).
+  if (cast_.active && has_seat(leavers, cast_.seat)) {
+    cast_ = Casting{};
+    trigger_casting_ = false;
+  }
+  if (res_.active && has_seat(leavers, res_.item.controller)) {
+    res_ = Resolving{};  // 800.4a: the object it controls ceased to exist
+  } else if (res_.active && res_.chooser >= 0 && has_seat(leavers, res_.chooser)) {
+    // 800.4f: an unpaid cost; 800.4g: another player makes the choice.
+    const Effect& e = item_effects(res_.item)[res_.step];
+    res_.chooser = -1;
+    const std::uint8_t want = res_.want;
+    res_.want = 0;
+    if (e.verb == Verb::kUnlessPaysLife) {
+      res_.inner = 0;
+      for (const Effect& x : e.modes[0]) step(res_, x);
+      ++res_.step;
+      res_.inner = 255;
+      run(res_);
+    } else if (e.verb == Verb::kChooseMode) {
+      const Seat sub = substitute_chooser(res_.item.controller, res_.sub >= 0 ? res_.sub : res_.item.controller);
+      res_.sub = static_cast<std::int8_t>(sub);
+      if (sub == kNoSeat) {
+        res_.chooser = res_.item.controller;
+        res_.want = kChoosePlayer;
+      } else {
+        res_.chooser = static_cast<std::int8_t>(sub);
+        res_.want = kMode;
+      }
+    } else if (e.verb == Verb::kSplitPiles && want == kPick) {
+      const Seat sub = substitute_chooser(res_.item.controller, res_.sub);
+      res_.sub = static_cast<std::int8_t>(sub == kNoSeat ? res_.item.controller : sub);
+      res_.chooser = sub == kNoSeat ? res_.item.controller : res_.sub;
+      res_.want = sub == kNoSeat ? kChoosePlayer : kPick;
+    } else {
+      res_ = Resolving{};
+    }
+  }
+  TurnCtx& t = T();
+  if (ask_ != Ask::kNone && asked_ >= 0 && has_seat(leavers, asked_)) {
+    switch (ask_) {
+      case Ask::kMulligan:
+      case Ask::kBottom:
+        ask_ = Ask::kNone;
+        deciding_ = asked_;
+        mulligan_round();
+        break;
+      case Ask::kAttackers:  // 800.4j: no active player declares nothing
+        ask_ = Ask::kNone;
+        t.attackers.clear();
+        t.attackers_declared = true;
+        t.stage = 1;
+        break;
+      case Ask::kBlockers:
+        ask_ = Ask::kNone;
+        t.declared = static_cast<SeatMask>(t.declared | leavers);
+        next_blocker();
+        if (ask_ == Ask::kNone) t.stage = 1;
+        break;
+      case Ask::kDefender:  // 800.4h: moot, that player's creatures are gone
+        ask_ = Ask::kNone;
+        t.stage = 1;
+        break;
+      default:
+        ask_ = Ask::kNone;
+    }
+  } else if (ask_ == Ask::kBlockers && t.declaring >= 0 && !order_.in_game(t.declaring)) {
+    ask_ = Ask::kNone;
+    next_blocker();
+  }
+  // 800.4a: priority passes on from a departed holder; passes made before
+  // still count (policy P1 in docs/games/magic.md).
+  const bool was_open = t.round.is_open();
+  for (auto& c : ctx_)
+    for (Seat s = 0; s < num_seats(); ++s)
+      if (has_seat(leavers, s) && c.round.is_open()) c.round.seat_left(s, order_);
+  if (rules_->shared_turns && t.round.is_open() && !order_.in_game(t.round.holder())) {
+    // The seat standing for its team left; a remaining teammate holds on.
+    t.round.close();
+    open_priority();
+  }
+  if (was_open && !t.round.is_open() && t.stage == 1 && !res_.active &&
+      ask_ == Ask::kNone && !cast_.active) {
+    // The window closed as the holder left: resolve or end the step.
+    if (!t.stack.empty())
+      resolve_top();
+    else if (t.attackers_declared || t.step != Step::kDeclareAttackers)
+      next_step();
+  }
+}
+
+}  // namespace tt::magic

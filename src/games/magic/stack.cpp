@@ -1,0 +1,303 @@
+// Priority (117), the stack (405, 608), triggered abilities in APNAP order
+// (603.3b, team-based under 805.7) and state-based actions (704).
+#include "core/opponents.h"
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+// Priority belongs to players, or to teams under shared team turns (805.5:
+// one seat stands for its team in the round). In Grand Melee a player has
+// priority on a marker's stack only if the marker or an object on that
+// stack is in their range (807.5a).
+SeatMask MagicState::priority_seats() const {
+  SeatMask m = 0;
+  for (Seat s = 0; s < num_seats(); ++s) {
+    if (!order_.in_game(s)) continue;
+    if (rules_->shared_turns) {
+      bool first = true;
+      for (Seat t = 0; t < s; ++t)
+        if (order_.in_game(t) && order_.teammates(t, s)) first = false;
+      if (!first) continue;
+    }
+    if (rules_->mode == Format::kGrandMelee) {
+      bool concerned = in_range(s, T().active);
+      for (auto& it : T().stack) concerned = concerned || in_range(s, it.controller);
+      if (!concerned) continue;
+    }
+    m |= seat_bit(s);
+  }
+  return m;
+}
+
+// 117.3a/b: the active player receives priority; when the active player has
+// left, the next player in turn order does (800.4j).
+void MagicState::open_priority() {
+  const SeatMask seats = priority_seats();
+  Seat first = T().active;
+  if (!order_.in_game(first) || !has_seat(seats, first)) {
+    first = kNoSeat;
+    for (int i = 1; i <= num_seats(); ++i) {
+      const Seat s = (T().active + i) % num_seats();
+      if (has_seat(seats, s)) {
+        first = s;
+        break;
+      }
+      // Under shared turns a remaining teammate holds the team's priority.
+      if (rules_->shared_turns && order_.in_game(s) && order_.teammates(s, T().active)) {
+        for (Seat r = 0; r < num_seats(); ++r)
+          if (has_seat(seats, r) && order_.teammates(r, s)) first = r;
+        if (first != kNoSeat) break;
+      }
+    }
+  }
+  if (first == kNoSeat) {
+    T().round.close();
+    return;
+  }
+  T().round.open(seats, first);
+  T().team_passed = 0;
+  T().stage = 1;
+}
+
+void MagicState::acted(Seat /*s*/) {
+  T().round.acted();
+  T().team_passed = 0;
+}
+
+// A player (or, under 805.5b, a whole team once every member passed)
+// passes. When everyone passed in succession the top object resolves, or
+// the step ends on an empty stack (117.4).
+void MagicState::pass_priority(Seat s) {
+  if (rules_->shared_turns) {
+    T().team_passed = static_cast<std::uint16_t>(T().team_passed | seat_bit(s));
+    const SeatMask team = static_cast<SeatMask>(team_of(s) & order_.active());
+    if ((T().team_passed & team) != team) return;
+    T().team_passed = 0;
+  }
+  if (!T().round.pass(order_)) return;
+  if (!T().stack.empty()) {
+    resolve_top();
+    return;
+  }
+  next_step();
+}
+
+// Whether a seat could do anything with priority now (otherwise it passes
+// without being asked unless the all-stops option is on).
+bool MagicState::has_actions(Seat s) const {
+  ActionList list;
+  legal_actions(s, list);
+  return list.size() > 1;
+}
+
+void MagicState::push_trigger(const PendingTrigger& t) {
+  if (!order_.in_game(t.controller)) return;  // 800.4d
+  if (!pending_.full()) pending_.push_back(t);
+}
+
+// One object's triggered abilities of kind w (controller: its controller).
+void MagicState::trigger(When w, Obj source, Seat subject, Obj subject_obj) {
+  if (quiet_) return;
+  const CardDef& d = def(source);
+  for (std::size_t i = 0; i < d.triggers.size(); ++i) {
+    const Trigger& t = d.triggers[i];
+    if (t.when != w) continue;
+    PendingTrigger p;
+    p.source = source;
+    p.def = objs_[source].def;
+    p.index = static_cast<std::uint8_t>(i);
+    p.controller = objs_[source].controller;
+    p.subject = static_cast<std::int8_t>(subject);
+    p.subject_obj = subject_obj;
+    p.subject_gen = subject_obj == kNoObj ? 0 : objs_[subject_obj].gen;
+    if (w == When::kAttacks || w == When::kBlocks || w == When::kEnters || w == When::kLeaves) {
+      p.subject_obj = source;
+      p.subject_gen = objs_[source].gen;
+    }
+    push_trigger(p);
+  }
+}
+
+// Abilities of every permanent that trigger on an event elsewhere. 801.7:
+// only when the whole event happens inside the controller's range.
+void MagicState::trigger_all(When w, Seat subject, Obj subject_obj) {
+  if (quiet_) return;
+  for (std::size_t i = 0; i < battlefield_.size(); ++i) {
+    const Obj o = battlefield_[i];
+    const CardDef& d = def(o);
+    for (std::size_t k = 0; k < d.triggers.size(); ++k) {
+      const Trigger& t = d.triggers[k];
+      if (t.when != w) continue;
+      const Seat ctl = objs_[o].controller;
+      if (subject >= 0 && !in_range(ctl, subject)) continue;
+      if (w == When::kYourUpkeep && subject != ctl) continue;
+      if (w == When::kEnchantedPlayerUpkeep && objs_[o].enchanted_player != subject) continue;
+      if (w == When::kEnchantedPlayerLoses && objs_[o].enchanted_player != subject) continue;
+      if (t.cond.opponent_lost_life) {
+        bool any = false;
+        for (Seat s = 0; s < num_seats(); ++s)
+          any = any || (opponents(ctl, s) && in_range(ctl, s) &&
+                        players_[s].lost_this_turn >= t.cond.opponent_lost_life);
+        if (!any) continue;
+      }
+      PendingTrigger p;
+      p.source = o;
+      p.def = objs_[o].def;
+      p.index = static_cast<std::uint8_t>(k);
+      p.controller = static_cast<std::int8_t>(ctl);
+      p.subject = static_cast<std::int8_t>(subject);
+      p.subject_obj = subject_obj;
+      p.subject_gen = subject_obj == kNoObj ? 0 : objs_[subject_obj].gen;
+      push_trigger(p);
+    }
+  }
+}
+
+// 603.3b: the active player puts all their triggers on the stack in the
+// order they choose, then each other player in turn order (under 805.7,
+// team by team). Returns true when it did something or asks a choice.
+bool MagicState::stack_triggers() {
+  // Drop triggers whose controller has left meanwhile (800.4d).
+  for (std::size_t i = 0; i < pending_.size();)
+    if (!order_.in_game(pending_[i].controller))
+      pending_.erase_at(i);
+    else
+      ++i;
+  if (pending_.empty()) return false;
+  Seat group = kNoSeat;
+  for (int k = 0; k < num_seats() && group == kNoSeat; ++k) {
+    const Seat s = (T().active + k) % num_seats();
+    for (auto& p : pending_)
+      if (rules_->shared_turns ? order_.teammates(p.controller, s) : p.controller == s) {
+        group = s;
+        break;
+      }
+  }
+  StaticVec<std::uint8_t, 32> mine;
+  for (std::size_t i = 0; i < pending_.size(); ++i)
+    if (rules_->shared_turns ? order_.teammates(pending_[i].controller, group)
+                             : pending_[i].controller == group)
+      mine.push_back(static_cast<std::uint8_t>(i));
+  bool same = true;
+  for (auto i : mine)
+    same = same && pending_[i].def == pending_[mine[0]].def &&
+           pending_[i].index == pending_[mine[0]].index &&
+           pending_[i].controller == pending_[mine[0]].controller;
+  if (mine.size() > 1 && !same) {
+    ask_ = Ask::kOrderTriggers;
+    asked_ = static_cast<std::int8_t>(pending_[mine[0]].controller);
+    if (rules_->shared_turns) {  // 805.2: the primary player orders the team's triggers
+      for (Seat s = 0; s < num_seats(); ++s)
+        if (order_.in_game(s) && order_.teammates(s, group)) {
+          asked_ = static_cast<std::int8_t>(s);
+          break;
+        }
+    }
+    return true;
+  }
+  stack_trigger(mine[0]);
+  return true;
+}
+
+// Puts pending trigger `index` on the stack, choosing its targets first
+// (603.3d: with no legal target it is removed).
+void MagicState::stack_trigger(std::size_t index) {
+  const PendingTrigger p = pending_[index];
+  pending_.erase_at(index);
+  StackItem it;
+  it.id = stack_ids_++;
+  it.kind = p.delayed ? ItemKind::kDelayedReturn : ItemKind::kTriggered;
+  it.card = p.source;
+  it.def = p.def;
+  it.controller = p.controller;
+  it.index = p.index;
+  it.subject = p.subject;
+  it.subject_obj = p.subject_obj;
+  it.subject_gen = p.subject_gen;
+  // "Defending player" of an attack trigger: the player it attacks (802.2a).
+  if (!p.delayed && def(p.source).triggers[p.index].when == When::kAttacks)
+    it.chosen = defending_player_of(p.source);
+  log(kEvTrigger, p.controller, p.source, p.index);
+  if (it.kind == ItemKind::kTriggered && !def(p.source).triggers[p.index].targets.empty()) {
+    for (TargetKind k : def(p.source).triggers[p.index].targets)
+      if (!any_target(p.controller, k, p.source)) return;  // 603.3d
+    cast_ = Casting{};
+    cast_.active = true;
+    cast_.seat = p.controller;
+    cast_.ability = true;
+    cast_.obj = p.source;
+    cast_.item = it;
+    trigger_casting_ = true;
+    return;
+  }
+  T().stack.push_back(it);
+  acted(p.controller);  // something new on the stack: everyone passes again
+}
+
+// Resolves the top object (608). Afterwards the active player receives
+// priority (117.3b).
+void MagicState::resolve_top() {
+  res_ = Resolving{};
+  res_.active = true;
+  res_.item = T().stack.back();
+  T().stack.pop_back();
+  if (!run(res_)) return;  // waits for a choice; resolution_choose continues
+}
+
+// 704: every state-based action at once; returns true when any happened.
+bool MagicState::state_based_actions() {
+  SeatMask losers = 0;
+  for (Seat s = 0; s < num_seats(); ++s) {
+    if (!order_.in_game(s)) continue;
+    Player& p = players_[s];
+    if (life(s) <= 0 || p.drew_from_empty || poison(s) >= rules_->poison_limit)
+      losers |= seat_bit(s);
+  }
+  StaticVec<Obj, 64> dying;
+  StaticVec<Obj, 32> auras;
+  for (Obj o : battlefield_) {
+    const CardDef& d = def(o);
+    if (d.is(kCreature) && !dying.full()) {
+      const int t = toughness(o);
+      if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+    }
+    if (d.aura && !auras.full()) {
+      const Object& a = objs_[o];
+      bool legal;
+      if (d.enchant == 1)
+        legal = a.attached != kNoObj && objs_[a.attached].zone == Zone::kBattlefield &&
+                def(a.attached).is(kCreature) && obj_in_range(a.controller, a.attached);
+      else
+        legal = a.enchanted_player >= 0 && order_.in_game(a.enchanted_player) &&
+                in_range(a.controller, a.enchanted_player);
+      if (!legal) auras.push_back(o);  // 704.5m, 801.8
+    }
+  }
+  if (!losers && dying.empty() && auras.empty()) return false;
+  for (Obj o : auras)
+    if (!dying.full()) dying.push_back(o);
+  destroy_batch(dying);
+  if (losers) leave_game(losers);
+  return true;
+}
+
+// Objects put into their owners' graveyards at the same time: every one of
+// them sees the others die (603.10a).
+void MagicState::destroy_batch(const StaticVec<Obj, 64>& dying) {
+  for (Obj o : dying) {
+    if (objs_[o].zone != Zone::kBattlefield) continue;
+    trigger(When::kLeaves, o);
+    if (def(o).is(kCreature) && !def(o).token)
+      trigger_all(When::kCreatureDies, objs_[o].controller, o);
+  }
+  quiet_ = true;
+  for (Obj o : dying)
+    if (objs_[o].zone == Zone::kBattlefield) {
+      log(kEvDies, objs_[o].controller, o);
+      move(o, Zone::kGraveyard);
+    }
+  quiet_ = false;
+}
+
+}  // namespace tt::magic

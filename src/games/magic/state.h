@@ -1,0 +1,457 @@
+// The state of one Magic-style multiplayer game: a plain value of fixed-size
+// arrays (no heap), so search copies it with one memcpy-like copy.
+// Rule texts: the comprehensive rules' multiplayer chapter (800-811) and the
+// reduced two-player core beneath it (research note, section 2).
+#pragma once
+#include <array>
+#include <memory>
+
+#include "core/priority_round.h"
+#include "core/rng.h"
+#include "core/standings.h"
+#include "core/state.h"
+#include "core/static_vec.h"
+#include "core/turn_order.h"
+#include "games/magic/rules.h"
+
+namespace tt::magic {
+
+using Obj = std::uint16_t;  // an object: an index into MagicState::objs_
+inline constexpr Obj kNoObj = 0xFFFF;
+inline constexpr int kMaxObjects = 1100;
+inline constexpr int kMaxMarkers = 4;
+
+enum class Zone : std::uint8_t { kLibrary, kHand, kBattlefield, kGraveyard, kExile, kStack, kGone };
+
+enum class Step : std::uint8_t {
+  kMulligan,  // set-up (103.5)
+  kUntap,
+  kUpkeep,
+  kDraw,
+  kMain1,
+  kBeginCombat,
+  kDeclareAttackers,
+  kDeclareBlockers,
+  kFirstStrikeDamage,
+  kCombatDamage,
+  kEndCombat,
+  kMain2,
+  kEnd,
+  kCleanup,
+  kOver,
+};
+
+// Action kinds (Action::kind). Operands as noted.
+enum Act : std::uint16_t {
+  kKeep,          // mulligan decision: keep
+  kMulligan,      // ... or mulligan
+  kBottom,        // a = hand object to put on the bottom
+  kPass,          // pass priority
+  kPlayLand,      // a = hand object
+  kCast,          // a = hand object, b = mode
+  kActivate,      // a = permanent, b = ability (255 = deploy)
+  kTarget,        // choosing a target: a = kind (0 player, 1 object, 2 stack), b = id
+  kCancel,        // give up a half-made cast or activation
+  kChoosePlayer,  // a = seat (choose a player / opponent / substitute / active player)
+  kOrder,         // a = index of the pending trigger to put on the stack next
+  kAttack,        // a = creature, b = seat attacked
+  kAttackersDone, //
+  kResetAttack,   // take back this declaration
+  kBlock,         // a = blocker, b = attacker
+  kBlockersDone,  //
+  kResetBlock,    //
+  kMode,          // a = mode index (choose-mode by another player)
+  kPayLife,       // unless-pays-life: pay
+  kDecline,       // ... or not
+  kPick,          // a = object (library pick, pile membership toggle, discard)
+  kPickDone,      //
+  kPile,          // a = 0 or 1 (which pile to keep)
+};
+
+struct Object {
+  std::uint16_t def = 0;
+  std::int8_t owner = 0;
+  Zone zone = Zone::kLibrary;
+  std::int8_t controller = 0;       // cached result of layer 2 (battlefield, stack)
+  std::int8_t base_controller = 0;  // who it entered under / who cast it (110.2)
+  std::int8_t damage = 0;
+  std::int8_t counters = 0;
+  std::int8_t chosen = -1;  // "as this enters, choose an opponent"
+  std::int8_t enchanted_player = -1;
+  bool tapped = false;
+  std::int16_t since = 0;  // turn serial when its controller last changed (302.6)
+  std::uint16_t gen = 0;   // zone changes: a moved card is a new object (400.7)
+  Obj attached = kNoObj;   // an Aura's creature
+  Obj held_by = kNoObj;    // exiled by this permanent ...
+  std::uint8_t hold = 0;   // ... until it leaves (1) or for its leave trigger (2)
+  std::uint32_t timestamp = 0;
+  friend bool operator==(const Object&, const Object&) = default;
+};
+
+struct Target {
+  std::uint8_t kind = 0;  // 0 none, 1 player, 2 object, 3 stack item
+  std::uint16_t id = 0;
+  std::uint16_t gen = 0;
+  friend bool operator==(const Target&, const Target&) = default;
+};
+
+enum class ItemKind : std::uint8_t { kSpell, kCopy, kActivated, kTriggered, kDelayedReturn };
+
+// An object on the stack: a spell, a copy of one, or an ability.
+struct StackItem {
+  std::uint16_t id = 0;  // unique per game, for targeting spells
+  ItemKind kind = ItemKind::kSpell;
+  Obj card = kNoObj;    // the spell's card, or the ability's source
+  std::uint16_t def = 0;
+  std::int8_t controller = 0;
+  std::uint8_t index = 0;  // mode (spells), ability or trigger index
+  std::uint8_t targets_n = 0;
+  std::array<Target, 3> targets{};
+  std::int8_t chosen = -1;   // "choose a player" / the defending player of a trigger
+  std::int8_t subject = -1;  // "that player", "its controller"
+  Obj subject_obj = kNoObj;  // the creature a trigger is about
+  std::uint16_t subject_gen = 0;
+  friend bool operator==(const StackItem&, const StackItem&) = default;
+};
+
+// A triggered ability waiting to be put on the stack (603.3).
+struct PendingTrigger {
+  Obj source = kNoObj;
+  std::uint16_t def = 0;
+  std::uint8_t index = 0;
+  std::int8_t controller = 0;
+  std::int8_t subject = -1;
+  Obj subject_obj = kNoObj;
+  std::uint16_t subject_gen = 0;
+  bool delayed = false;  // a delayed return (Dusk Flicker): subject_obj is the card
+  friend bool operator==(const PendingTrigger&, const PendingTrigger&) = default;
+};
+
+// A layer-2 control effect (613): who gains control, from when, until when.
+struct ControlEffect {
+  Obj obj = kNoObj;
+  std::uint16_t gen = 0;
+  std::int8_t to = 0;
+  bool end_of_turn = false;
+  std::uint32_t timestamp = 0;
+  friend bool operator==(const ControlEffect&, const ControlEffect&) = default;
+};
+
+// Continuous effects on one creature from resolved spells and abilities.
+struct Modifier {
+  Obj obj = kNoObj;
+  std::uint16_t gen = 0;
+  std::int8_t power = 0, toughness = 0;
+  std::uint16_t keywords = 0;
+  bool cant_attack = false, cant_block = false;
+  std::int8_t must_attack = -1;  // attacks this player each combat if able
+  Duration duration = Duration::kEndOfTurn;
+  std::int8_t until = -1;  // kUntilYourNextTurn: that player's next turn (800.4m)
+  friend bool operator==(const Modifier&, const Modifier&) = default;
+};
+
+struct DelayedReturn {
+  Obj card = kNoObj;
+  std::uint16_t gen = 0;
+  std::int8_t controller = 0;
+  friend bool operator==(const DelayedReturn&, const DelayedReturn&) = default;
+};
+
+struct Player {
+  StaticVec<Obj, 90> library;  // back() is the top
+  StaticVec<Obj, 90> hand;
+  StaticVec<Obj, 90> graveyard;
+  StaticVec<Obj, 90> exile;
+  std::int16_t life = 20;
+  std::int8_t poison = 0;
+  std::int8_t lands_played = 0;
+  std::int8_t mulligans = 0;
+  std::int8_t to_bottom = 0;  // cards still to put on the bottom after keeping
+  bool kept = false;
+  bool mulligan_declared = false;  // this round: declared mulligan
+  bool drew_from_empty = false;
+  bool won = false;
+  std::int16_t lost_this_turn = 0;  // life lost this turn (800.4i: survives leaving)
+  std::uint16_t in_range = 0;       // 801.2c: recomputed as each turn begins
+  friend bool operator==(const Player&, const Player&) = default;
+};
+
+struct Attacker {
+  Obj obj = kNoObj;
+  std::int8_t target = -1;  // the player it attacks (kept after it leaves combat)
+  bool removed = false;     // removed from combat (506.4)
+  bool blocked = false;
+  friend bool operator==(const Attacker&, const Attacker&) = default;
+};
+struct Block {
+  Obj blocker = kNoObj;
+  Obj attacker = kNoObj;
+  friend bool operator==(const Block&, const Block&) = default;
+};
+
+// One turn in progress: Grand Melee runs several at once (807.4), each with
+// its own stack (807.5); other variants use one.
+struct TurnCtx {
+  std::int8_t active = -1;      // the active seat (may have left: 800.4j)
+  std::uint16_t actives = 0;    // every active player (a team under 805.4a)
+  std::int8_t marker = 0;       // Grand Melee marker number
+  bool extra = false;
+  bool waiting = false;  // 807.4d: marker held, turn not started
+  Step step = Step::kUntap;
+  std::int8_t defender = -1;      // single-defender options (506.2a)
+  std::uint16_t defending = 0;    // defending players of this combat (802.2)
+  std::int8_t declaring = -1;     // the defending player declaring blocks (802.4)
+  std::uint16_t declared = 0;     // defending players done declaring
+  bool first_strike = false;      // this combat has a first-strike damage step
+  std::uint8_t stage = 0;         // 0: the step's turn-based actions are still to do
+  bool attackers_declared = false;
+  StaticVec<StackItem, 24> stack;
+  StaticVec<Attacker, 48> attackers;
+  StaticVec<Block, 48> blocks;
+  PriorityRound round;
+  std::uint16_t team_passed = 0;  // 805.5: members of the holding team who passed
+  std::uint8_t designated = 0;    // 807.4e: designated for removal
+  friend bool operator==(const TurnCtx&, const TurnCtx&) = default;
+};
+
+// What is being decided right now, when it is not plain priority.
+enum class Ask : std::uint8_t {
+  kNone,
+  kMulligan,
+  kBottom,
+  kTargets,        // casting or activating: targets, mode, chosen player
+  kOrderTriggers,  // a seat orders its triggers (603.3b)
+  kTriggerTarget,  // a trigger being put on the stack picks targets
+  kAttackers,
+  kBlockers,
+  kDefender,       // 506.2a: choose the defending player
+  kChooseOpponent, // as a permanent enters
+  kResolve,        // a choice during resolution (below)
+  kDiscard,        // cleanup: discard to hand size
+};
+
+// Progress of the stack object resolving now, when it waits for a choice.
+struct Resolving {
+  bool active = false;
+  bool begun = false;
+  StackItem item;
+  std::uint8_t step = 0;
+  std::uint8_t inner = 255;  // chosen mode / else list being run
+  std::uint8_t inner_step = 0;
+  std::int8_t chooser = -1;  // the player making the choice
+  std::uint8_t want = 0;     // the Act kind it waits for
+  std::int8_t sub = -1;      // a seat chosen on the way (substitute chooser, opponent)
+  std::uint64_t pile = 0;    // split-piles: bit i = revealed card i in pile 1
+  std::uint8_t revealed_n = 0;
+  std::array<Obj, 8> revealed{};
+  friend bool operator==(const Resolving&, const Resolving&) = default;
+};
+
+// A cast or activation being put together (601.2): mode, targets, choices.
+struct Casting {
+  bool active = false;
+  std::int8_t seat = -1;
+  bool ability = false;
+  Obj obj = kNoObj;
+  std::uint8_t index = 0;  // mode or ability (255 deploy)
+  StackItem item;
+  std::uint8_t want = 0;  // targets still to choose: item.targets_n of N
+  bool want_player = false;
+  friend bool operator==(const Casting&, const Casting&) = default;
+};
+
+class MagicState final : public State {
+ public:
+  explicit MagicState(std::shared_ptr<const Rules> rules);
+
+  // Set-up: decks are pool indices per seat.
+  void start(const std::vector<std::vector<int>>& decks, std::uint64_t seed);
+
+  // State interface
+  std::unique_ptr<State> clone() const override;
+  int num_seats() const override { return order_.seats(); }
+  bool is_terminal() const override { return over_; }
+  Outcomes outcomes() const override;
+  SeatMask pending_seats() const override;
+  Seat to_act() const override;
+  std::string prompt(Seat seat) const override;
+  void legal_actions(Seat seat, ActionList& out) const override;
+  void apply_action(Seat seat, Action action) override;
+  std::string concede(Seat seat) override;
+  bool is_undo(Seat, Action a) const override {
+    return a.kind == kCancel || a.kind == kResetAttack || a.kind == kResetBlock;
+  }
+  bool in_game(Seat seat) const override { return seat >= 0 && order_.in_game(seat); }
+  std::string action_id(Seat seat, Action action) const override;
+  std::string action_label(Seat seat, Action action) const override;
+  void view(Seat viewer, nlohmann::json& out) const override;
+  void save(nlohmann::json& out) const override;
+  std::string describe(const Event& event, Seat viewer) const override;
+  double heuristic(Seat seat) const override;
+  std::string render(Seat viewer) const override;
+  void load(const nlohmann::json& j);
+
+  // Read access for views, tests and agents.
+  const Rules& rules() const { return *rules_; }
+  const CardDef& def(Obj o) const { return rules_->pool[objs_[o].def]; }
+  const Object& obj(Obj o) const { return objs_[o]; }
+  const Player& player(Seat s) const { return players_[s]; }
+  const TurnCtx& turn() const { return ctx_[cur_]; }
+  int life(Seat s) const;
+  int poison(Seat s) const;
+  int power(Obj o) const;
+  int toughness(Obj o) const;
+  std::uint16_t keywords(Obj o) const;
+  bool in_range(Seat viewer, Seat other) const;
+  std::string ref(Obj o) const;  // "card-id#n": stable within a game
+
+ private:
+  friend class Loader;
+  TurnCtx& T() { return ctx_[cur_]; }
+  const TurnCtx& T() const { return ctx_[cur_]; }
+
+  // objects and zones (zones.cpp)
+  Obj new_object(int def, Seat owner, Zone zone);
+  void remove_from_zone(Obj o);
+  void put(Obj o, Zone z, bool bottom = false);
+  void move(Obj o, Zone z);  // a zone change (new object, triggers, 400.7)
+  void enter_battlefield(Obj o, Seat controller);
+  void leave_battlefield(Obj o, Zone to);
+  bool draw(Seat s);
+  void shuffle(Seat s);
+  StaticVec<Obj, 90>* owner_zone(Obj o);
+  bool is_creature(Obj o) const { return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield; }
+  bool sick(Obj o) const;
+
+  // control and continuous effects (control.cpp)
+  void recompute_control();
+  void add_control(Obj o, Seat to, bool end_of_turn);
+  void lose_life(Seat s, int n);
+  void gain_life(Seat s, int n);
+  void set_life(Seat s, int v);
+  void damage_player(Seat s, int n, Obj source);
+  void damage_creature(Obj o, int n, Obj source);
+  void end_turn_effects();
+  void next_turn_begins(Seat s);
+  bool cant_attack(Obj o) const;
+  bool cant_block(Obj o) const;
+  Seat must_attack(Obj o) const;
+
+  // range of influence (range.cpp)
+  void refresh_ranges();
+  bool obj_in_range(Seat viewer, Obj o) const;
+  SeatMask opponents_in_range(Seat s) const;
+  bool opponents(Seat a, Seat b) const { return !order_.teammates(a, b); }
+  bool active_player(Seat s) const { return has_seat(T().actives, s); }
+
+  // the turn (turn.cpp)
+  void begin_game();
+  void advance();
+  void begin_step();
+  void end_step();
+  void next_step();
+  void begin_turn(Seat s, bool extra);
+  void end_turn();
+  SeatMask team_of(Seat s) const;
+  void mulligan_round();
+
+  // priority, the stack, triggers, state-based actions (stack.cpp)
+  void open_priority();
+  bool give_priority();
+  bool state_based_actions();
+  bool stack_triggers();
+  void trigger(When w, Obj source, Seat subject = -1, Obj subject_obj = kNoObj);
+  void trigger_all(When w, Seat subject = -1, Obj subject_obj = kNoObj);
+  void push_trigger(const PendingTrigger& t);
+  void stack_trigger(std::size_t index);
+  void destroy_batch(const StaticVec<Obj, 64>& dying);
+  void pass_priority(Seat s);
+  void acted(Seat s);
+  void resolve_top();
+  SeatMask priority_seats() const;
+  bool has_actions(Seat s) const;
+
+  // casting and activating (cast.cpp)
+  bool can_cast(Seat s, Obj card, int mode) const;
+  bool can_activate(Seat s, Obj o, int index) const;
+  bool can_pay(Seat s, const ManaCost& m) const;
+  void pay(Seat s, const ManaCost& m);
+  void begin_cast(Seat s, Obj card, int mode);
+  void begin_activate(Seat s, Obj o, int index);
+  void casting_options(Seat s, ActionList& out) const;
+  void casting_choose(Seat s, Action a);
+  void finish_cast();
+  bool target_legal(Seat s, TargetKind k, const Target& t, Obj source) const;
+  void target_options(Seat s, TargetKind k, Obj source, ActionList& out) const;
+  bool any_target(Seat s, TargetKind k, Obj source) const;
+  const std::vector<TargetKind>& item_targets(const StackItem& it) const;
+  const std::vector<Effect>& item_effects(const StackItem& it) const;
+
+  // resolving (effects.cpp)
+  bool run(Resolving& r);
+  bool step(Resolving& r, const Effect& e);
+  void resolution_options(Seat s, ActionList& out) const;
+  void resolution_choose(Seat s, Action a);
+  SeatMask who(const Resolving& r, Who w, int index) const;
+  Seat one(const Resolving& r, Who w, int index) const;
+  Obj target_obj(const StackItem& it, int index) const;
+  bool target_ok(const StackItem& it, int index) const;
+  Seat substitute_chooser(Seat controller, Seat original) const;
+  void win_game(Seat s);
+  void copy_spell(const StackItem& it, Seat controller);
+
+  // combat (combat.cpp)
+  SeatMask attackable(Seat attacker_controller) const;
+  bool can_attack_now(Obj o, Seat target) const;
+  void attack_options(Seat s, ActionList& out) const;
+  bool attack_declaration_legal() const;
+  void declare_attackers_done();
+  void block_options(Seat s, ActionList& out) const;
+  bool block_declaration_legal(Seat defender) const;
+  void next_blocker();
+  void combat_damage(bool first);
+  void remove_from_combat(Obj o);
+  Seat defending_player_of(Obj attacker) const;
+  Seat attacks_chooser() const;  // who declares attackers for the active team
+
+  // leaving the game (leave.cpp, 800.4)
+  void leave_game(SeatMask leavers);
+  void check_game_over();
+
+  std::shared_ptr<const Rules> rules_;
+  std::array<Object, kMaxObjects> objs_{};
+  std::uint16_t num_objs_ = 0;
+  std::array<Player, kMaxSeats> players_{};
+  std::array<std::int16_t, kMaxSeats> team_life_{};
+  std::array<std::int8_t, kMaxSeats> team_poison_{};
+  std::array<std::int16_t, kMaxSeats> turn_began_{};  // serial of each seat's latest turn
+  StaticVec<Obj, 8> entering_;  // permanents whose controller chooses an opponent as they enter
+  StaticVec<Obj, 240> battlefield_;
+  StaticVec<ControlEffect, 48> controls_;
+  StaticVec<Modifier, 64> mods_;
+  StaticVec<PendingTrigger, 32> pending_;
+  StaticVec<DelayedReturn, 8> delayed_;
+  StaticVec<std::int8_t, 8> extra_turns_;
+  std::array<TurnCtx, kMaxMarkers> ctx_{};
+  std::uint8_t markers_ = 1;
+  std::uint8_t cur_ = 0;
+  TurnOrder order_;
+  Standings standings_;
+  Casting cast_;
+  Resolving res_;
+  Ask ask_ = Ask::kNone;
+  std::int8_t asked_ = -1;  // the seat a non-priority decision waits for
+  Rng rng_;
+  std::uint32_t timestamp_ = 1;
+  std::uint16_t stack_ids_ = 1;
+  std::int16_t turn_ = 0;    // turns taken so far (the serial of the current turn)
+  std::int16_t moment_ = 0;  // leaving moments (Standings)
+  std::int8_t starting_ = 0;
+  std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
+  std::int8_t last_turn_seat_ = -1;
+  bool over_ = false;
+  bool quiet_ = false;         // a batch of simultaneous deaths: triggers already fired
+  bool trigger_casting_ = false;  // cast_ holds a trigger being put on the stack
+};
+
+}  // namespace tt::magic

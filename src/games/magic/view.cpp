@@ -1,0 +1,234 @@
+// What a seat sees (its own hand; every public zone; hand and library
+// sizes of the others), log lines and the terminal table.
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+using nlohmann::json;
+
+namespace {
+const char* kStepNames[] = {"mulligan", "untap", "upkeep", "draw", "main1", "begin-combat",
+                            "declare-attackers", "declare-blockers", "first-strike-damage",
+                            "combat-damage", "end-combat", "main2", "end", "cleanup", "over"};
+}  // namespace
+
+const char* step_name(Step s) {
+  return kStepNames[static_cast<int>(s)];
+}
+
+// A stable reference: the card id and its ordinal among objects of that
+// card ("mossback-cub#2"), the same for every viewer.
+std::string MagicState::ref(Obj o) const {
+  int n = 0;
+  for (Obj i = 0; i <= o; ++i) n += objs_[i].def == objs_[o].def;
+  return def(o).id + "#" + std::to_string(n);
+}
+
+void MagicState::view(Seat viewer, json& out) const {
+  const bool referee = viewer == kReferee;
+  out = json::object();
+  out["game"] = "magic";
+  out["variant"] = mode_name(rules_->mode);
+  out["turn"] = turn_;
+  out["step"] = step_name(T().step);
+  out["active"] = T().active;
+  out["over"] = over_;
+  json players = json::array();
+  for (Seat s = 0; s < num_seats(); ++s) {
+    const Player& p = players_[s];
+    json j;
+    j["seat"] = s;
+    j["team"] = rules_->team[s];
+    j["in_game"] = order_.in_game(s);
+    j["life"] = life(s);
+    j["poison"] = poison(s);
+    j["hand_size"] = p.hand.size();
+    j["library_size"] = p.library.size();
+    j["range"] = rules_->range[s];
+    const bool own = referee || viewer == s;
+    if (own) {
+      j["hand"] = json::array();
+      for (Obj o : p.hand) j["hand"].push_back(ref(o));
+    }
+    if (referee) {
+      j["library"] = json::array();
+      for (Obj o : p.library) j["library"].push_back(ref(o));
+    }
+    j["graveyard"] = json::array();
+    for (Obj o : p.graveyard) j["graveyard"].push_back(ref(o));
+    j["exile"] = json::array();
+    for (Obj o : p.exile) j["exile"].push_back(ref(o));
+    j["left_game"] = json::array();
+    for (Obj o = 0; o < num_objs_; ++o)
+      if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token &&
+          objs_[o].hold != 3)
+        j["left_game"].push_back(ref(o));
+    players.push_back(j);
+  }
+  out["players"] = players;
+  json bf = json::array();
+  for (Obj o : battlefield_) {
+    const Object& x = objs_[o];
+    json b;
+    b["card"] = ref(o);
+    b["name"] = def(o).name;
+    b["owner"] = x.owner;
+    b["controller"] = x.controller;
+    b["tapped"] = x.tapped;
+    b["token"] = def(o).token;
+    if (def(o).is(kCreature)) {
+      b["power"] = power(o);
+      b["toughness"] = toughness(o);
+      b["damage"] = x.damage;
+    }
+    if (x.counters) b["counters"] = x.counters;
+    if (x.attached != kNoObj) b["attached"] = ref(x.attached);
+    if (x.enchanted_player >= 0) b["enchanted_player"] = x.enchanted_player;
+    if (x.chosen >= 0) b["chosen"] = x.chosen;
+    bf.push_back(b);
+  }
+  out["battlefield"] = bf;
+  json stack = json::array();
+  for (auto& it : T().stack) {
+    json s;
+    s["id"] = it.id;
+    s["card"] = rules_->pool[it.def].id;
+    s["controller"] = it.controller;
+    s["kind"] = it.kind == ItemKind::kSpell ? "spell" : it.kind == ItemKind::kCopy ? "copy" : "ability";
+    if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
+    stack.push_back(s);
+  }
+  if (res_.active && res_.item.kind == ItemKind::kSpell) {
+    json s;  // the object resolving now, waiting for a choice
+    s["id"] = res_.item.id;
+    s["card"] = rules_->pool[res_.item.def].id;
+    s["controller"] = res_.item.controller;
+    s["kind"] = "spell";
+    s["ref"] = ref(res_.item.card);
+    s["resolving"] = true;
+    stack.push_back(s);
+  }
+  out["stack"] = stack;
+  json combat = json::array();
+  for (auto& a : T().attackers) {
+    json c;
+    c["attacker"] = ref(a.obj);
+    c["attacks"] = a.target;
+    c["blocked"] = a.blocked;
+    c["blockers"] = json::array();
+    for (auto& b : T().blocks)
+      if (b.attacker == a.obj) c["blockers"].push_back(ref(b.blocker));
+    combat.push_back(c);
+  }
+  out["combat"] = combat;
+  out["priority"] = T().round.is_open() ? T().round.holder() : -1;
+  out["pending"] = json::array();
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(pending_seats(), s)) out["pending"].push_back(s);
+  if (over_) {
+    json res = json::array();
+    for (auto& o : outcomes()) res.push_back(o.place);
+    out["places"] = res;
+  }
+}
+
+std::string MagicState::describe(const Event& e, Seat viewer) const {
+  const int a = e.args[0], b = e.args[1], c = e.args[2];
+  const std::string who = e.seat >= 0 ? "seat " + std::to_string(e.seat) : "";
+  auto name = [&](int o) {
+    return o >= 0 && o < num_objs_ ? def(static_cast<Obj>(o)).name : std::string("?");
+  };
+  switch (e.kind) {
+    case kEvStart: return who + " plays first";
+    case kEvDraw: return sees_details(e, viewer) ? who + " draws " + name(a) : who + " draws a card";
+    case kEvTurn: return std::string(b ? "extra turn " : "turn ") + std::to_string(a) + ": " + who;
+    case kEvLand: return who + " plays " + name(a);
+    case kEvCast: return who + " casts " + name(a);
+    case kEvActivate: return who + (b == 255 ? " deploys " : " activates ") + name(a);
+    case kEvTrigger: return name(a) + " triggers (" + who + ")";
+    case kEvResolve: return rules_->pool[b].name + " resolves";
+    case kEvAttack: return who + " attacks seat " + std::to_string(b) + " with " + name(a);
+    case kEvBlock: return who + " blocks " + name(b) + " with " + name(a);
+    case kEvDamagePlayer: return name(a) + " deals " + std::to_string(b) + " damage to " + who;
+    case kEvDamageCreature:
+      return name(a) + " deals " + std::to_string(c) + " damage to " + name(b);
+    case kEvLife: return who + (a < 0 ? " loses " : " gains ") + std::to_string(a < 0 ? -a : a) + " life";
+    case kEvDies: return name(a) + " dies";
+    case kEvLeaves: return who + " leaves the game";
+    case kEvMulligan: return who + " mulligans (" + std::to_string(a) + ")";
+    case kEvKeep: return who + " keeps " + std::to_string(a) + " cards";
+    case kEvControl: return "seat " + std::to_string(b) + " now controls " + name(a);
+    case kEvToken: return who + " creates " + name(a);
+    case kEvExile: return name(a) + " is exiled";
+    case kEvReturn: return name(a) + " returns to the battlefield";
+    case kEvWin: return who + " wins";
+    case kEvFizzle: return "a spell or ability does nothing: its targets are gone";
+    case kEvChoose: return who + " chooses " + (a >= 0 ? "seat " + std::to_string(a) : "mode " + std::to_string(b + 1));
+    case kEvPoison: return who + " gets " + std::to_string(a) + " poison counter(s)";
+    case kEvCopy: return who + " copies " + rules_->pool[b].name;
+    case kEvBottom: return sees_details(e, viewer) ? who + " puts " + name(a) + " on the bottom" : who + " puts a card on the bottom";
+    case kEvCease: return "a stack object of " + who + " ceases to exist";
+    case kEvNoTurn: return who + "'s turn is skipped: that player has left";
+    case kEvDefender: return who + " is the defending player";
+    default: return "";
+  }
+}
+
+std::string MagicState::render(Seat viewer) const {
+  std::ostringstream o;
+  o << "Turn " << turn_ << " (" << step_name(T().step) << "), seat " << int(T().active)
+    << (order_.in_game(T().active) ? "" : " (left)") << " is active\n";
+  for (Seat s = 0; s < num_seats(); ++s) {
+    const Player& p = players_[s];
+    o << (s == viewer ? "> " : "  ") << "seat " << s;
+    if (rules_->team_size > 1) o << " [team " << int(rules_->team[s]) << "]";
+    if (!order_.in_game(s)) {
+      o << "  (left the game)\n";
+      continue;
+    }
+    o << "  life " << life(s);
+    if (poison(s)) o << "  poison " << poison(s);
+    o << "  hand " << p.hand.size() << "  library " << p.library.size() << "  graveyard "
+      << p.graveyard.size() << "\n";
+    std::string lands, rest;
+    int untapped = 0, total = 0;
+    for (Obj x : battlefield_) {
+      if (objs_[x].controller != s) continue;
+      if (def(x).is(kLand)) {
+        ++total;
+        untapped += !objs_[x].tapped;
+        continue;
+      }
+      rest += "    " + ref(x) + " " + def(x).name;
+      if (def(x).is(kCreature))
+        rest += " " + std::to_string(power(x)) + "/" + std::to_string(toughness(x));
+      if (objs_[x].damage) rest += " dmg " + std::to_string(objs_[x].damage);
+      if (objs_[x].tapped) rest += " (tapped)";
+      if (objs_[x].owner != s) rest += " (owner seat " + std::to_string(objs_[x].owner) + ")";
+      rest += "\n";
+    }
+    o << "    lands " << untapped << "/" << total << " untapped\n" << rest;
+  }
+  if (!T().stack.empty()) {
+    o << "Stack (top first):\n";
+    for (std::size_t i = T().stack.size(); i-- > 0;)
+      o << "  " << rules_->pool[T().stack[i].def].name << " (seat " << int(T().stack[i].controller)
+        << ")\n";
+  }
+  for (auto& a : T().attackers)
+    o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
+      << (a.blocked ? " (blocked)" : "") << "\n";
+  if (viewer >= 0 && viewer < num_seats()) {
+    o << "Your hand:";
+    for (Obj x : players_[viewer].hand) o << " " << def(x).name << " " << mana_text(def(x).cost);
+    o << "\n";
+  }
+  if (T().round.is_open()) o << "Priority: seat " << T().round.holder() << "\n";
+  return o.str();
+}
+
+}  // namespace tt::magic

@@ -1,0 +1,165 @@
+// Objects and zones: creating cards and tokens, moving them between zones
+// (a moved card is a new object, 400.7), entering and leaving the battlefield.
+#include "games/magic/events.h"
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+MagicState::MagicState(std::shared_ptr<const Rules> rules)
+    : rules_(std::move(rules)), order_(rules_->seats) {
+  for (Seat s = 0; s < rules_->seats; ++s) order_.set_team(s, rules_->team[s]);
+  turn_began_.fill(-1);
+}
+
+std::unique_ptr<State> MagicState::clone() const {
+  auto c = std::make_unique<MagicState>(*this);
+  c->detach_log();
+  return c;
+}
+
+StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
+  Player& p = players_[objs_[o].owner];
+  switch (objs_[o].zone) {
+    case Zone::kLibrary: return &p.library;
+    case Zone::kHand: return &p.hand;
+    case Zone::kGraveyard: return &p.graveyard;
+    case Zone::kExile: return &p.exile;
+    default: return nullptr;
+  }
+}
+
+Obj MagicState::new_object(int def, Seat owner, Zone zone) {
+  if (num_objs_ >= kMaxObjects) return kNoObj;  // a runaway token loop: nothing more is made
+  const Obj o = num_objs_++;
+  Object& x = objs_[o];
+  x = Object{};
+  x.def = static_cast<std::uint16_t>(def);
+  x.owner = x.controller = x.base_controller = static_cast<std::int8_t>(owner);
+  x.zone = Zone::kGone;
+  x.timestamp = timestamp_++;
+  put(o, zone);
+  return o;
+}
+
+void MagicState::remove_from_zone(Obj o) {
+  if (objs_[o].zone == Zone::kBattlefield)
+    battlefield_.remove(o);
+  else if (auto* z = owner_zone(o))
+    z->remove(o);
+  objs_[o].zone = Zone::kGone;
+}
+
+void MagicState::put(Obj o, Zone z, bool bottom) {
+  Object& x = objs_[o];
+  x.zone = z;
+  if (z == Zone::kBattlefield) {
+    battlefield_.push_back(o);
+    return;
+  }
+  auto* list = owner_zone(o);
+  if (!list) return;
+  if (bottom)
+    list->insert_at(0, o);
+  else
+    list->push_back(o);
+}
+
+// A zone change other than onto the battlefield. Leaving the battlefield
+// looks back (603.10): leave and dies triggers see the object as it was.
+void MagicState::move(Obj o, Zone to) {
+  Object& x = objs_[o];
+  if (x.zone == Zone::kBattlefield) {
+    leave_battlefield(o, to);
+    return;
+  }
+  remove_from_zone(o);
+  ++x.gen;
+  x.tapped = false;
+  x.damage = 0;
+  x.controller = x.base_controller = x.owner;
+  if (def(o).token) return;  // tokens off the battlefield cease to exist (111.7)
+  put(o, to);
+}
+
+void MagicState::leave_battlefield(Obj o, Zone to) {
+  const CardDef& d = def(o);
+  const Seat ctl = objs_[o].controller;
+  const bool creature = d.is(kCreature);
+  remove_from_combat(o);
+  // Look-back triggers fire with the object as it last existed.
+  trigger(When::kLeaves, o);
+  if (creature && to == Zone::kGraveyard && !d.token) trigger_all(When::kCreatureDies, ctl, o);
+  battlefield_.remove(o);
+  Object& x = objs_[o];
+  x.zone = Zone::kGone;
+  ++x.gen;
+  x.tapped = false;
+  x.damage = 0;
+  x.counters = 0;
+  x.attached = kNoObj;
+  x.enchanted_player = -1;
+  x.chosen = -1;
+  x.controller = x.base_controller = x.owner;
+  if (!d.token) put(o, to);
+  // Cards it exiled "until it leaves" come back at once (610.3: not a trigger).
+  const bool was_quiet = quiet_;
+  quiet_ = false;
+  for (Obj e = 0; e < num_objs_; ++e)
+    if (objs_[e].held_by == o && objs_[e].hold == 1 && objs_[e].zone == Zone::kExile) {
+      objs_[e].held_by = kNoObj;
+      objs_[e].hold = 0;
+      remove_from_zone(e);
+      ++objs_[e].gen;
+      log(kEvReturn, objs_[e].owner, e);
+      enter_battlefield(e, objs_[e].owner);
+    }
+  quiet_ = was_quiet;
+  recompute_control();
+}
+
+// 800.4b: nothing enters under a departed player's control; the card stays
+// where it is (the caller checks).
+void MagicState::enter_battlefield(Obj o, Seat controller) {
+  if (!order_.in_game(controller)) return;
+  if (objs_[o].zone != Zone::kGone) remove_from_zone(o);
+  Object& x = objs_[o];
+  x.controller = x.base_controller = static_cast<std::int8_t>(controller);
+  x.since = turn_;
+  x.tapped = false;
+  x.damage = 0;
+  x.timestamp = timestamp_++;
+  put(o, Zone::kBattlefield);
+  const CardDef& d = def(o);
+  if (d.choose_opponent) entering_.push_back(o);
+  trigger(When::kEnters, o);
+  if (d.is(kCreature) && !d.token) trigger_all(When::kCreatureEnters, controller, o);
+}
+
+bool MagicState::draw(Seat s) {
+  Player& p = players_[s];
+  if (p.library.empty()) {
+    p.drew_from_empty = true;  // 704.5b at the next check
+    return false;
+  }
+  const Obj o = p.library.back();
+  p.library.pop_back();
+  objs_[o].zone = Zone::kHand;
+  p.hand.push_back(o);
+  log(kEvDraw, s, o, 0, 0, seat_bit(s));
+  return true;
+}
+
+void MagicState::shuffle(Seat s) {
+  auto& lib = players_[s].library;
+  rng_.shuffle(lib.begin(), lib.end());
+}
+
+// 302.6: a creature may attack or {T} only if its controller has controlled
+// it continuously since their most recent turn began.
+bool MagicState::sick(Obj o) const {
+  if (keywords(o) & kHaste) return false;
+  const Seat c = objs_[o].controller;
+  return turn_began_[c] < 0 || objs_[o].since >= turn_began_[c];
+}
+
+}  // namespace tt::magic
