@@ -115,6 +115,7 @@ void MagicState::view(Seat viewer, json& out) const {
   out["stack"] = stack;
   json combat = json::array();
   for (auto& a : T().attackers) {
+    if (a.removed) continue;  // 506.4: no longer an attacking creature
     json c;
     c["attacker"] = ref(a.obj);
     c["attacks"] = a.target;
@@ -220,8 +221,9 @@ std::string MagicState::render(Seat viewer) const {
         << ")\n";
   }
   for (auto& a : T().attackers)
-    o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
-      << (a.blocked ? " (blocked)" : "") << "\n";
+    if (!a.removed)
+      o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
+        << (a.blocked ? " (blocked)" : "") << "\n";
   if (viewer >= 0 && viewer < num_seats()) {
     o << "Your hand:";
     for (Obj x : players_[viewer].hand) o << " " << def(x).name << " " << mana_text(def(x).cost);
