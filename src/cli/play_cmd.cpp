@@ -18,11 +18,12 @@ namespace {
 // --seats: a number N (seat 0 human, the rest AI) or one word per seat:
 // "human", "ai" (the --agent) or an agent's name.
 std::vector<std::string> seat_plan(const Game& game, const std::string& text,
-                                   const std::string& agent) {
+                                   const std::string& agent, const std::string& variant) {
   std::vector<std::string> plan;
   const bool number = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
   if (text.empty() || number) {
-    const int n = text.empty() ? game.min_seats() : (text.size() > 2 ? 99 : std::stoi(text));
+    const int n =
+        text.empty() ? game.default_seats(variant) : (text.size() > 2 ? 99 : std::stoi(text));
     if (n < game.min_seats() || n > game.max_seats())
       usage_error(game.name() + " is for " + std::to_string(game.min_seats()) + " to " +
                   std::to_string(game.max_seats()) + " seats");
@@ -54,7 +55,7 @@ std::vector<std::string> seat_plan(const Game& game, const std::string& text,
 int cmd_play(const PlayArgs& args, Io& io) {
   auto game = find_game(args.match.game);
   (void)make_agent(args.agent);  // unknown agent: a usage error
-  const auto plan = seat_plan(*game, args.match.seats, args.agent);
+  const auto plan = seat_plan(*game, args.match.seats, args.agent, args.match.variant);
   const std::uint64_t seed = args.match.seed ? *args.match.seed : std::random_device{}();
   Setup setup = make_setup(*game, args.match, static_cast<int>(plan.size()), seed);
   const std::string path =

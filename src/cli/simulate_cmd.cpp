@@ -16,8 +16,8 @@ using nlohmann::json;
 
 namespace {
 
-int parse_seat_count(const Game& game, const std::string& text) {
-  if (text.empty()) return game.min_seats();
+int parse_seat_count(const Game& game, const std::string& text, const std::string& variant) {
+  if (text.empty()) return game.default_seats(variant);
   int n = 0;
   try {
     std::size_t used = 0;
@@ -82,7 +82,7 @@ std::string summary_text(const char* what, const std::vector<double>& values) {
 int cmd_simulate(const SimulateArgs& args, Io& io) {
   auto game = find_game(args.match.game);
   if (args.games < 1) usage_error("-n must be at least 1");
-  const int seats = parse_seat_count(*game, args.match.seats);
+  const int seats = parse_seat_count(*game, args.match.seats, args.match.variant);
   SimulationConfig config;
   config.games = args.games;
   config.swap = args.swap;

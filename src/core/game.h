@@ -60,6 +60,9 @@ class Game {
   // A deck description as stored in data/ (by starter name). Throws tt::Error.
   virtual nlohmann::json starter_deck(const std::string& name) const = 0;
 
+  // How many seats a variant is played with when the user names none.
+  virtual int default_seats(const std::string& /*variant*/) const { return min_seats(); }
+
   // The starter deck a seat plays when the setup names none (by default the
   // starter decks in turn, by seat).
   virtual nlohmann::json default_deck(const Setup& setup, Seat seat) const;

@@ -18,13 +18,19 @@ namespace {
 
 using nlohmann::json;
 
-// A parameter is a game name, or "NAME:SEATS" for the same checks at more seats.
+// A parameter is a game name, "NAME:SEATS" for the same checks at more
+// seats, or "NAME:SEATS:VARIANT" for a variant's own rules.
 std::string game_of(const std::string& param) {
   return param.substr(0, param.find(':'));
 }
 int seats_of(const std::string& param) {
   const auto colon = param.find(':');
   return colon == std::string::npos ? 0 : std::stoi(param.substr(colon + 1));
+}
+std::string variant_of(const std::string& param) {
+  const auto first = param.find(':');
+  const auto second = first == std::string::npos ? first : param.find(':', first + 1);
+  return second == std::string::npos ? "" : param.substr(second + 1);
 }
 
 class Conformance : public ::testing::TestWithParam<std::string> {
@@ -36,6 +42,7 @@ class Conformance : public ::testing::TestWithParam<std::string> {
   tt::Setup setup(std::uint64_t seed) const {
     tt::Setup s;
     s.seats = seats_of(GetParam()) ? seats_of(GetParam()) : game()->min_seats();
+    s.variant = variant_of(GetParam());
     s.seed = seed;
     return s;
   }
@@ -186,7 +193,7 @@ const ViewRules& view_rules(const std::string& game) {
       {"suikoden", {suikoden_components, suikoden_hidden, 2000, 20}},
       {"ddm", {ddm_components, ddm_hidden, 1000, 4}},
       {"lastchronicle", {lastchronicle_components, lastchronicle_hidden, 400, 3}},
-      {"magic", {magic_components, magic_hidden, 200, 3}},
+      {"magic", {magic_components, magic_hidden, 100, 2}},
   };
   auto it = rules.find(game);
   if (it == rules.end())
@@ -454,6 +461,10 @@ std::vector<std::string> game_names() {
     names.push_back(g->name());
     for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
       names.push_back(g->name() + ":" + std::to_string(n));
+    // Every variant of a game that has several, at the table it is meant for.
+    for (auto& v : g->variants())
+      if (g->variants().size() > 1 && g->name() == "magic")
+        names.push_back(g->name() + ":" + std::to_string(g->default_seats(v.name)) + ":" + v.name);
   }
   return names;
 }
@@ -461,7 +472,8 @@ std::vector<std::string> game_names() {
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
                          [](const auto& info) {
                            std::string n = info.param;
-                           std::replace(n.begin(), n.end(), ':', '_');
+                           for (char& c : n)
+                             if (c == ':' || c == '-') c = '_';
                            return n;
                          });
 

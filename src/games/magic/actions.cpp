@@ -6,9 +6,15 @@
 
 namespace tt::magic {
 
+// Teams win or lose together (104.2c, 809.5, 810.8a); a player who
+// conceded has lost whatever the team does (104.3a).
 Outcomes MagicState::outcomes() const {
-  return rules_->team_size > 1 ? standings_.team_outcomes(order_)
-                               : standings_.outcomes(num_seats());
+  if (rules_->team_size <= 1) return standings_.outcomes(num_seats());
+  Outcomes o = standings_.team_outcomes(order_);
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(conceded_, s) && o[static_cast<std::size_t>(s)].result == Result::kWin)
+      o[static_cast<std::size_t>(s)].result = Result::kLoss;
+  return o;
 }
 
 SeatMask MagicState::pending_seats() const {
@@ -34,26 +40,42 @@ std::string MagicState::prompt(Seat seat) const {
   if (cast_.active) return "Choose targets";
   if (res_.active) {
     switch (res_.want) {
-      case kChoosePlayer: return "Choose a player";
-      case kMode: return "Choose one";
-      case kPayLife: return "Pay life?";
-      case kPick: return "Choose cards";
-      case kPile: return "Choose the pile to keep";
-      default: return "Choose";
+      case kChoosePlayer:
+        return "Choose a player";
+      case kMode:
+        return "Choose one";
+      case kPayLife:
+        return "Pay life?";
+      case kPick:
+        return "Choose cards";
+      case kPile:
+        return "Choose the pile to keep";
+      default:
+        return "Choose";
     }
   }
   switch (ask_) {
-    case Ask::kMulligan: return "Keep this hand or mulligan";
-    case Ask::kBottom: return "Put a card on the bottom of your library";
-    case Ask::kOrderTriggers: return "Choose which of your triggers goes on the stack next";
-    case Ask::kAttackers: return "Declare attackers";
-    case Ask::kBlockers: return "Declare blockers";
-    case Ask::kDefender: return "Choose the defending player";
-    case Ask::kChooseOpponent: return "Choose an opponent";
-    case Ask::kDiscard: return "Discard down to your maximum hand size";
-    default: break;
+    case Ask::kMulligan:
+      return "Keep this hand or mulligan";
+    case Ask::kBottom:
+      return "Put a card on the bottom of your library";
+    case Ask::kOrderTriggers:
+      return "Choose which of your triggers goes on the stack next";
+    case Ask::kAttackers:
+      return "Declare attackers";
+    case Ask::kBlockers:
+      return "Declare blockers";
+    case Ask::kDefender:
+      return "Choose the defending player";
+    case Ask::kChooseOpponent:
+      return "Choose an opponent";
+    case Ask::kDiscard:
+      return "Discard down to your maximum hand size";
+    default:
+      break;
   }
-  return T().stack.empty() ? "Your priority" : "Respond, or pass to let the top of the stack resolve";
+  return T().stack.empty() ? "Your priority"
+                           : "Respond, or pass to let the top of the stack resolve";
 }
 
 void MagicState::legal_actions(Seat seat, ActionList& out) const {
@@ -72,7 +94,9 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Ask::kBottom:
     case Ask::kDiscard:
-      for (Obj o : p.hand) out.push_back(Action{static_cast<std::uint16_t>(ask_ == Ask::kBottom ? kBottom : kPick), o, 0, 0});
+      for (Obj o : p.hand)
+        out.push_back(
+            Action{static_cast<std::uint16_t>(ask_ == Ask::kBottom ? kBottom : kPick), o, 0, 0});
       return;
     case Ask::kOrderTriggers:
       for (std::size_t i = 0; i < pending_.size(); ++i)
@@ -80,8 +104,10 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
                                  : pending_[i].controller == seat)
           out.push_back(Action{kOrder, static_cast<std::uint16_t>(i), 0, 0});
       return;
-    case Ask::kAttackers: return attack_options(seat, out);
-    case Ask::kBlockers: return block_options(seat, out);
+    case Ask::kAttackers:
+      return attack_options(seat, out);
+    case Ask::kBlockers:
+      return block_options(seat, out);
     case Ask::kDefender:
       for (Seat s : in_turn_order(attackable(seat), seat, order_))
         out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(s), 0, 0});
@@ -90,7 +116,8 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
       for (Seat s : in_turn_order(opponents_in_range(seat), seat, order_))
         out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(s), 0, 0});
       return;
-    default: break;
+    default:
+      break;
   }
   // Priority (117): pass, play a land (special action, 305), cast, activate.
   out.push_back(Action{kPass, 0, 0, 0});
@@ -134,7 +161,8 @@ void MagicState::apply_action(Seat seat, Action a) {
     case kKeep:
       p.kept = true;
       log(kEvKeep, seat, static_cast<int>(p.hand.size()));
-      p.to_bottom = static_cast<std::int8_t>(std::max(0, p.mulligans - (rules_->free_mulligan && p.mulligans > 0 ? 1 : 0)));
+      p.to_bottom = static_cast<std::int8_t>(
+          std::max(0, p.mulligans - (rules_->free_mulligan && p.mulligans > 0 ? 1 : 0)));
       ask_ = Ask::kNone;
       deciding_ = static_cast<std::int8_t>(seat);
       if (p.to_bottom > 0) {
@@ -201,9 +229,11 @@ void MagicState::apply_action(Seat seat, Action a) {
     }
     case kBlockersDone: {
       for (auto& b : t.blocks)
-        if (has_seat(rules_->shared_turns ? team_of(seat) : seat_bit(seat), objs_[b.blocker].controller))
+        if (has_seat(rules_->shared_turns ? team_of(seat) : seat_bit(seat),
+                     objs_[b.blocker].controller))
           log(kEvBlock, objs_[b.blocker].controller, b.blocker, b.attacker);
-      t.declared = static_cast<SeatMask>(t.declared | (rules_->shared_turns ? team_of(seat) : seat_bit(seat)));
+      t.declared = static_cast<SeatMask>(t.declared |
+                                         (rules_->shared_turns ? team_of(seat) : seat_bit(seat)));
       ask_ = Ask::kNone;
       next_blocker();
       if (ask_ == Ask::kNone) open_priority();
@@ -251,6 +281,7 @@ std::string MagicState::concede(Seat seat) {
   if (over_) return "the game is over";
   if (seat < 0 || seat >= num_seats()) return "no such seat";
   if (!order_.in_game(seat)) return "seat " + std::to_string(seat) + " has already left the game";
+  conceded_ = static_cast<SeatMask>(conceded_ | seat_bit(seat));
   leave_game(seat_bit(seat));  // 104.3a: at any time; 800.4 applies
   advance();
   return "";
@@ -260,9 +291,14 @@ double MagicState::heuristic(Seat seat) const {
   if (!order_.in_game(seat)) return -1000.0;
   double v = life(seat) - 3.0 * poison(seat);
   for (Obj o : battlefield_) {
-    if (!def(o).is(kCreature)) continue;
+    if (!def(o).is(kCreature)) {
+      // Lands and other permanents are worth more on the battlefield than in hand.
+      if (objs_[o].controller == seat) v += def(o).is(kLand) ? 0.5 : 0.6;
+      continue;
+    }
     const double worth = power(o) + toughness(o) * 0.5;
-    v += order_.teammates(objs_[o].controller, seat) ? worth : -worth / std::max(1, order_.remaining() - 1);
+    v += order_.teammates(objs_[o].controller, seat) ? worth
+                                                     : -worth / std::max(1, order_.remaining() - 1);
   }
   double opp = 0;
   int n = 0;
@@ -272,7 +308,12 @@ double MagicState::heuristic(Seat seat) const {
       ++n;
     }
   if (n) v -= opp / n * 0.5;
-  v += players_[seat].hand.size() * 0.3;
+  // Cards in hand, less those a kept hand still owes to the bottom or a
+  // further mulligan will cost (103.5).
+  const Player& me = players_[seat];
+  const int owed =
+      me.kept ? me.to_bottom : std::max(0, me.mulligans - (rules_->free_mulligan ? 1 : 0));
+  v += (static_cast<double>(me.hand.size()) - owed) * 0.3;
   return v;
 }
 

@@ -100,10 +100,14 @@ const Names<Return> kReturns = {{"none", Return::kNone},
                                 {"until-source-leaves", Return::kUntilSourceLeaves},
                                 {"linked", Return::kLinked},
                                 {"next-end-step", Return::kNextEndStep}};
-const Names<std::uint16_t> kKeywords = {
-    {"flying", kFlying},       {"first-strike", kFirstStrike}, {"double-strike", kDoubleStrike},
-    {"trample", kTrample},     {"menace", kMenace},            {"vigilance", kVigilance},
-    {"haste", kHaste},         {"lifelink", kLifelink}};
+const Names<std::uint16_t> kKeywords = {{"flying", kFlying},
+                                        {"first-strike", kFirstStrike},
+                                        {"double-strike", kDoubleStrike},
+                                        {"trample", kTrample},
+                                        {"menace", kMenace},
+                                        {"vigilance", kVigilance},
+                                        {"haste", kHaste},
+                                        {"lifelink", kLifelink}};
 const Names<std::uint8_t> kTypes = {{"land", kLand},         {"creature", kCreature},
                                     {"artifact", kArtifact}, {"enchantment", kEnchantment},
                                     {"instant", kInstant},   {"sorcery", kSorcery}};
@@ -208,10 +212,10 @@ std::vector<Effect> effects(const Reader& r, const json& list, const Names<int>&
                             int depth = 0);
 
 Effect effect(const Reader& r, const json& e, const Names<int>& tokens, int depth) {
-  r.only(e,
-         {"do", "who", "who_index", "what", "what_index", "to", "duration", "until", "return",
-          "amount", "power", "toughness", "keyword", "attack", "block", "token", "count",
-          "filter", "modes", "else", "counter", "with", "from", "chooser"},
+  r.only(e, {"do",       "who",    "who_index", "what",   "what_index", "to",
+             "duration", "until",  "return",    "amount", "power",      "toughness",
+             "keyword",  "attack", "block",     "token",  "count",      "filter",
+             "modes",    "else",   "counter",   "with",   "from",       "chooser"},
          "an effect");
   Effect x;
   x.verb = r.pick(e, "do", kVerbs, Verb::kDraw, true);
@@ -272,10 +276,12 @@ CardDef card(const json& c, const Names<int>& tokens, bool token) {
     throw Error("every card needs a string \"id\"");
   const std::string id = c["id"].get<std::string>();
   Reader r("card '" + id + "'");
-  r.only(c,
-         {"id", "name", "types", "subtypes", "basic", "produces", "cost", "power", "toughness",
-          "keywords", "enchant", "targets", "modes", "effects", "timing", "additional_cost",
-          "as_enters", "choose", "triggers", "activated", "statics", "text"},
+  r.only(c, {"id",        "name",     "types",    "subtypes",
+             "basic",     "produces", "cost",     "power",
+             "toughness", "keywords", "enchant",  "targets",
+             "modes",     "effects",  "timing",   "additional_cost",
+             "as_enters", "choose",   "triggers", "activated",
+             "statics",   "text"},
          "a card");
   for (char ch : id)
     if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-'))
@@ -324,7 +330,8 @@ CardDef card(const json& c, const Names<int>& tokens, bool token) {
     else
       r.fail("enchant", "creature or player");
   }
-  if (d.aura != (d.enchant != 0)) r.fail("enchant", "an Aura (and only an Aura) says what it enchants");
+  if (d.aura != (d.enchant != 0))
+    r.fail("enchant", "an Aura (and only an Aura) says what it enchants");
   if (c.contains("timing")) {
     if (r.string(c, "timing", true) != "combat") r.fail("timing", "only \"combat\"");
     d.combat_only = true;
@@ -372,7 +379,8 @@ CardDef card(const json& c, const Names<int>& tokens, bool token) {
     d.triggers.push_back(std::move(tr));
   }
   for (auto& a : r.list(c, "activated")) {
-    r.only(a, {"cost", "any_player", "sorcery_speed", "targets", "effects"}, "an activated ability");
+    r.only(a, {"cost", "any_player", "sorcery_speed", "targets", "effects"},
+           "an activated ability");
     Activated ab;
     if (!a.contains("cost")) r.fail("activated", "an activated ability has a cost");
     r.only(a["cost"], {"mana", "tap", "sacrifice"}, "a cost");

@@ -150,9 +150,9 @@ struct Effect {
   std::int8_t amount = 0;
   std::int8_t power = 0, toughness = 0;
   std::uint16_t keyword = 0;
-  bool attack = false, block = false;  // restrict
-  std::int16_t token = -1;             // pool token index
-  std::uint8_t filter = 0;             // put-from-library: type bits
+  bool attack = false, block = false;      // restrict
+  std::int16_t token = -1;                 // pool token index
+  std::uint8_t filter = 0;                 // put-from-library: type bits
   std::vector<std::vector<Effect>> modes;  // choose-mode; unless-pays-life's else is modes[0]
 };
 

@@ -1,6 +1,8 @@
 // Casting spells and activating abilities (601, 602): timing, targets in
 // range (801.4), costs (118; mana is paid from untapped lands automatically),
 // and the deploy ability every creature has under 804.2.
+#include <algorithm>
+
 #include "games/magic/events.h"
 #include "games/magic/state.h"
 
@@ -87,10 +89,14 @@ bool MagicState::target_legal(Seat s, TargetKind k, const Target& t, Obj source)
     if (p >= num_seats() || !order_.in_game(p) || !in_range(s, p)) return false;
     switch (k) {
       case TargetKind::kAny:
-      case TargetKind::kPlayer: return true;
-      case TargetKind::kOpponent: return opponents(s, p);
-      case TargetKind::kTeammate: return p != s && order_.teammates(s, p);
-      default: return false;
+      case TargetKind::kPlayer:
+        return true;
+      case TargetKind::kOpponent:
+        return opponents(s, p);
+      case TargetKind::kTeammate:
+        return p != s && order_.teammates(s, p);
+      default:
+        return false;
     }
   }
   if (t.kind == 2) {
@@ -102,14 +108,22 @@ bool MagicState::target_legal(Seat s, TargetKind k, const Target& t, Obj source)
     const Seat c = objs_[o].controller;
     switch (k) {
       case TargetKind::kAny:
-      case TargetKind::kCreature: return d.is(kCreature);
-      case TargetKind::kCreatureOpponentControls: return d.is(kCreature) && opponents(s, c);
-      case TargetKind::kCreatureYouControl: return d.is(kCreature) && c == s;
-      case TargetKind::kPermanent: return true;
-      case TargetKind::kNonlandPermanent: return !d.is(kLand);
-      case TargetKind::kAnotherNonlandPermanent: return !d.is(kLand) && o != source;
-      case TargetKind::kPermanentYouControl: return c == s;
-      default: return false;
+      case TargetKind::kCreature:
+        return d.is(kCreature);
+      case TargetKind::kCreatureOpponentControls:
+        return d.is(kCreature) && opponents(s, c);
+      case TargetKind::kCreatureYouControl:
+        return d.is(kCreature) && c == s;
+      case TargetKind::kPermanent:
+        return true;
+      case TargetKind::kNonlandPermanent:
+        return !d.is(kLand);
+      case TargetKind::kAnotherNonlandPermanent:
+        return !d.is(kLand) && o != source;
+      case TargetKind::kPermanentYouControl:
+        return c == s;
+      default:
+        return false;
     }
   }
   if (t.kind == 3 && k == TargetKind::kInstantOrSorcerySpell) {
@@ -149,10 +163,9 @@ static bool sorcery_timing(const TurnCtx& t, Seat s) {
 
 bool MagicState::can_cast(Seat s, Obj card, int mode) const {
   const CardDef& d = def(card);
-  if (d.is(kLand)) return false;
+  if (d.is(kLand) || T().stack.full()) return false;
   if (!d.is(kInstant) && !sorcery_timing(T(), s)) return false;
-  if (d.combat_only && (T().step < Step::kBeginCombat || T().step > Step::kEndCombat))
-    return false;
+  if (d.combat_only && (T().step < Step::kBeginCombat || T().step > Step::kEndCombat)) return false;
   if (!can_pay(s, d.cost)) return false;
   if (d.pay_half_life && life(s) <= 0) return false;
   StackItem it;
@@ -166,7 +179,7 @@ bool MagicState::can_cast(Seat s, Obj card, int mode) const {
 
 bool MagicState::can_activate(Seat s, Obj o, int index) const {
   const Object& x = objs_[o];
-  if (x.zone != Zone::kBattlefield) return false;
+  if (x.zone != Zone::kBattlefield || T().stack.full()) return false;
   if (index == 255) {  // 804.2: {T}: target teammate gains control; sorcery speed
     return rules_->deploy && def(o).is(kCreature) && x.controller == s && !x.tapped && !sick(o) &&
            sorcery_timing(T(), s) && any_target(s, TargetKind::kTeammate, o);
@@ -215,6 +228,12 @@ void MagicState::casting_options(Seat s, ActionList& out) const {
   const auto& kinds = item_targets(cast_.item);
   if (cast_.item.targets_n < kinds.size()) {
     target_options(s, kinds[cast_.item.targets_n], cast_.obj, out);
+    // 707.10c: a copy may keep the original's target instead of a new one.
+    const Target& old = cast_.item.targets[cast_.item.targets_n];
+    if (cast_.item.kind == ItemKind::kCopy && old.kind != 0) {
+      const Action keep{kTarget, old.kind, old.id, 0};
+      if (std::find(out.begin(), out.end(), keep) == out.end()) out.push_back(keep);
+    }
   } else if (cast_.want_player) {
     for (Seat p = 0; p < num_seats(); ++p)  // 801.5a: a player in range
       if (order_.in_game(p) && in_range(s, p))
@@ -230,7 +249,9 @@ void MagicState::casting_choose(Seat /*s*/, Action a) {
   }
   if (a.kind == kTarget) {
     Target t{static_cast<std::uint8_t>(a.a), a.b, 0};
+    const Target& old = cast_.item.targets[cast_.item.targets_n];
     if (t.kind == 2) t.gen = objs_[t.id].gen;
+    if (cast_.item.kind == ItemKind::kCopy && t.kind == old.kind && t.id == old.id) t = old;
     cast_.item.targets[cast_.item.targets_n++] = t;
   } else if (a.kind == kChoosePlayer) {
     cast_.item.chosen = static_cast<std::int8_t>(a.a);
@@ -249,6 +270,7 @@ void MagicState::finish_cast() {
   cast_ = Casting{};
   trigger_casting_ = false;
   if (trig) {
+    if (T().stack.full()) return;  // a runaway loop: the trigger is lost
     T().stack.push_back(it);
     acted(s);
     return;

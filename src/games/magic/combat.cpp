@@ -59,7 +59,7 @@ bool MagicState::can_attack_now(Obj o, Seat target) const {
   return true;
 }
 
-static int limit_of(const MagicState& s, const StaticVec<Obj, 240>& bf, StaticKind k) {
+static int limit_of(const MagicState& s, const StaticVec<Obj, kMaxObjects>& bf, StaticKind k) {
   int limit = 1000;
   for (Obj o : bf)
     for (auto& st : s.def(o).statics)
@@ -70,13 +70,19 @@ static int limit_of(const MagicState& s, const StaticVec<Obj, 240>& bf, StaticKi
 void MagicState::attack_options(Seat s, ActionList& out) const {
   const TurnCtx& t = T();
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit);
-  if (static_cast<int>(t.attackers.size()) < limit) {
+  if (static_cast<int>(t.attackers.size()) < limit && !t.attackers.full()) {
     for (Obj o : battlefield_) {
       bool declared = false;
       for (auto& a : t.attackers) declared = declared || a.obj == o;
       if (declared) continue;
+      // 508.1d: a creature that must attack a player it can attack is
+      // offered only that attack (any other would leave the declaration
+      // illegal).
+      const Seat must = must_attack(o);
+      const bool bound = must >= 0 && can_attack_now(o, must);
       for (Seat p : in_turn_order(t.defending, t.active, order_))
-        if (can_attack_now(o, p)) out.push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
+        if ((!bound || p == must) && can_attack_now(o, p))
+          out.push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
     }
   }
   if (attack_declaration_legal()) out.push_back(Action{kAttackersDone, 0, 0, 0});
@@ -124,8 +130,8 @@ void MagicState::next_blocker() {
   for (int k = 1; k <= num_seats(); ++k) {
     const Seat s = (t.active + k) % num_seats();
     if (!order_.in_game(s) || has_seat(t.declared, s)) continue;
-    SeatMask group = rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active())
-                                          : seat_bit(s);
+    SeatMask group =
+        rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
     bool attacked = false;
     for (auto& a : t.attackers) attacked = attacked || (!a.removed && has_seat(group, a.target));
     if (!attacked) {
@@ -155,13 +161,12 @@ void MagicState::next_blocker() {
 
 void MagicState::block_options(Seat s, ActionList& out) const {
   const TurnCtx& t = T();
-  const SeatMask group = rules_->shared_turns
-                             ? static_cast<SeatMask>(team_of(s) & order_.active())
-                             : seat_bit(s);
+  const SeatMask group =
+      rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
   int mine = 0;
   for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
   const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit);
-  if (mine < limit) {
+  if (mine < limit && !t.blocks.full()) {
     for (Obj o : battlefield_) {
       const Object& x = objs_[o];
       if (!def(o).is(kCreature) || !has_seat(group, x.controller) || x.tapped || cant_block(o))
@@ -171,7 +176,25 @@ void MagicState::block_options(Seat s, ActionList& out) const {
       if (blocking) continue;
       for (auto& a : t.attackers) {
         if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
-        if ((keywords(a.obj) & kFlying) && !(keywords(o) & kFlying)) continue;
+        if (!can_block_attacker(o, a.obj)) continue;
+        // Menace (702.111b): a lone blocker is never legal, so it is offered
+        // only when a second blocker of this defending player could join.
+        if (keywords(a.obj) & kMenace) {
+          int already = 0, others = 0;
+          for (auto& b : t.blocks)
+            already += b.attacker == a.obj && has_seat(group, objs_[b.blocker].controller);
+          if (!already) {
+            for (Obj q : battlefield_) {
+              if (q == o || !def(q).is(kCreature) || !has_seat(group, objs_[q].controller) ||
+                  objs_[q].tapped || cant_block(q) || !can_block_attacker(q, a.obj))
+                continue;
+              bool busy = false;
+              for (auto& b : t.blocks) busy = busy || b.blocker == q;
+              others += !busy;
+            }
+            if (others == 0 || limit - mine < 2) continue;
+          }
+        }
         out.push_back(Action{kBlock, o, a.obj, 0});
       }
     }
@@ -181,11 +204,15 @@ void MagicState::block_options(Seat s, ActionList& out) const {
 }
 
 // 802.4b: menace is checked against this defending player's blockers only.
+// 702.9b: a creature with flying can be blocked only by one with flying.
+bool MagicState::can_block_attacker(Obj blocker, Obj attacker) const {
+  return !(keywords(attacker) & kFlying) || (keywords(blocker) & kFlying);
+}
+
 bool MagicState::block_declaration_legal(Seat s) const {
   const TurnCtx& t = T();
-  const SeatMask group = rules_->shared_turns
-                             ? static_cast<SeatMask>(team_of(s) & order_.active())
-                             : seat_bit(s);
+  const SeatMask group =
+      rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
   for (auto& a : t.attackers) {
     if (!(keywords(a.obj) & kMenace)) continue;
     int n = 0;

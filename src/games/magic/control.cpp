@@ -56,8 +56,8 @@ void MagicState::recompute_control() {
 void MagicState::add_control(Obj o, Seat to, bool end_of_turn) {
   if (!order_.in_game(to) || objs_[o].zone != Zone::kBattlefield) return;
   if (controls_.full()) controls_.erase_at(0);
-  controls_.push_back(ControlEffect{o, objs_[o].gen, static_cast<std::int8_t>(to), end_of_turn,
-                                    timestamp_++});
+  controls_.push_back(
+      ControlEffect{o, objs_[o].gen, static_cast<std::int8_t>(to), end_of_turn, timestamp_++});
   recompute_control();
 }
 

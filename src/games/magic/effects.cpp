@@ -37,29 +37,43 @@ SeatMask MagicState::who(const Resolving& r, Who w, int index) const {
   SeatMask m = 0;
   auto one = [&](int s) { return s >= 0 && s < num_seats() ? seat_bit(s) : SeatMask{0}; };
   switch (w) {
-    case Who::kYou: m = one(c); break;
+    case Who::kYou:
+      m = one(c);
+      break;
     case Who::kTarget:
       if (target_ok(it, index) && it.targets[static_cast<std::size_t>(index)].kind == 1)
         m = one(it.targets[static_cast<std::size_t>(index)].id);
       break;
     case Who::kDefendingPlayer:
-    case Who::kChosen: m = one(it.chosen); break;
+    case Who::kChosen:
+      m = one(it.chosen);
+      break;
     case Who::kAttackingPlayer: {
       // 805.10c: the controller of the creature this blocker blocks.
       for (auto& b : T().blocks)
         if (b.blocker == it.subject_obj) m = one(objs_[b.attacker].controller);
       break;
     }
-    case Who::kChosenPlayer: m = one(objs_[it.card].chosen); break;
+    case Who::kChosenPlayer:
+      m = one(objs_[it.card].chosen);
+      break;
     case Who::kThatPlayer:
-    case Who::kItsController: m = one(it.subject); break;
-    case Who::kEachOpponent: m = opponents_in_range(c); break;
+    case Who::kItsController:
+      m = one(it.subject);
+      break;
+    case Who::kEachOpponent:
+      m = opponents_in_range(c);
+      break;
     case Who::kEachPlayer:
       for (Seat s = 0; s < num_seats(); ++s)
         if (in_range(c, s)) m |= seat_bit(s);
       break;
-    case Who::kActivePlayer: m = T().actives; break;
-    case Who::kAnOpponent: m = r.sub >= 0 ? one(r.sub) : SeatMask{0}; break;
+    case Who::kActivePlayer:
+      m = T().actives;
+      break;
+    case Who::kAnOpponent:
+      m = r.sub >= 0 ? one(r.sub) : SeatMask{0};
+      break;
   }
   return static_cast<SeatMask>(m & order_.active());
 }
@@ -90,7 +104,8 @@ bool MagicState::run(Resolving& r) {
     log(kEvResolve, it.controller, it.id, it.def);
     const auto& kinds = item_targets(it);
     bool any_legal = kinds.empty();
-    for (std::size_t i = 0; i < kinds.size(); ++i) any_legal = any_legal || target_ok(it, static_cast<int>(i));
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+      any_legal = any_legal || target_ok(it, static_cast<int>(i));
     if (!any_legal) {
       // 608.2b: every target illegal: it does nothing.
       log(kEvFizzle, it.controller, it.id);
@@ -168,7 +183,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       } else {
         SeatMask players = e.to == DamageTo::kEachOpponent ? opponents_in_range(c) : 0;
         if (e.to == DamageTo::kEachCreatureAndPlayer) {
-          StaticVec<Obj, 240> creatures;
+          StaticVec<Obj, kMaxObjects> creatures;
           for (Obj o : battlefield_)
             if (def(o).is(kCreature) && obj_in_range(c, o)) creatures.push_back(o);
           for (Obj o : creatures) damage_creature(o, e.amount, src);
@@ -219,13 +234,16 @@ bool MagicState::step(Resolving& r, const Effect& e) {
     }
     case Verb::kUntap:
     case Verb::kTap: {
-      const Obj o = e.what == What::kSelf ? src : (target_ok(it, e.what_index) ? target_obj(it, e.what_index) : kNoObj);
-      if (o != kNoObj && objs_[o].zone == Zone::kBattlefield) objs_[o].tapped = e.verb == Verb::kTap;
+      const Obj o = e.what == What::kSelf
+                        ? src
+                        : (target_ok(it, e.what_index) ? target_obj(it, e.what_index) : kNoObj);
+      if (o != kNoObj && objs_[o].zone == Zone::kBattlefield)
+        objs_[o].tapped = e.verb == Verb::kTap;
       break;
     }
     case Verb::kPump:
     case Verb::kGrant: {
-      StaticVec<Obj, 240> objs;
+      StaticVec<Obj, kMaxObjects> objs;
       if (e.what == What::kSelf) {
         if (objs_[src].zone == Zone::kBattlefield) objs.push_back(src);
       } else if (e.what == What::kTarget) {
@@ -258,7 +276,9 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       break;
     }
     case Verb::kExile: {
-      const Obj o = e.what == What::kSelf ? src : (target_ok(it, e.what_index) ? target_obj(it, e.what_index) : kNoObj);
+      const Obj o = e.what == What::kSelf
+                        ? src
+                        : (target_ok(it, e.what_index) ? target_obj(it, e.what_index) : kNoObj);
       if (o == kNoObj) break;
       // 610.3c: "until this leaves" does nothing once the source has left.
       if ((e.ret == Return::kUntilSourceLeaves || e.ret == Return::kLinked) &&
@@ -321,8 +341,9 @@ bool MagicState::step(Resolving& r, const Effect& e) {
           Seat chooser = r.sub >= 0 ? r.sub : one(r, e.who, e.who_index);
           if (chooser == kNoSeat) {
             // 800.4g: the original chooser left; the controller names another.
-            const SeatMask orig = e.who == Who::kDefendingPlayer ? (it.chosen >= 0 ? seat_bit(it.chosen) : 0)
-                                                                 : (objs_[src].chosen >= 0 ? seat_bit(objs_[src].chosen) : 0);
+            const SeatMask orig = e.who == Who::kDefendingPlayer
+                                      ? (it.chosen >= 0 ? seat_bit(it.chosen) : 0)
+                                      : (objs_[src].chosen >= 0 ? seat_bit(objs_[src].chosen) : 0);
             const Seat o = orig ? std::countr_zero(static_cast<unsigned>(orig)) : c;
             chooser = substitute_chooser(c, o);
             if (chooser == kNoSeat) return wait(r, c, kChoosePlayer);
@@ -357,7 +378,8 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       each(who(r, e.who, e.who_index), [&](Seat s) {
         log(kEvPoison, s, e.amount);
         if (rules_->team_life)
-          team_poison_[rules_->team[s]] = static_cast<std::int8_t>(team_poison_[rules_->team[s]] + e.amount);
+          team_poison_[rules_->team[s]] =
+              static_cast<std::int8_t>(team_poison_[rules_->team[s]] + e.amount);
         else
           players_[s].poison = static_cast<std::int8_t>(players_[s].poison + e.amount);
       });
@@ -412,6 +434,7 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
   copy.kind = ItemKind::kCopy;
   copy.controller = static_cast<std::int8_t>(controller);
   copy.card = original.card;
+  if (T().stack.full()) return;
   if (item_targets(copy).empty()) {
     copy.id = stack_ids_++;
     T().stack.push_back(copy);

@@ -55,7 +55,10 @@ std::vector<OptionSpec> MagicGame::option_specs() const {
        {"default", "unlimited", "1", "2", "3", "4"}},
       {"deploy", "default", "deploy creatures (804)", {"default", "on", "off"}},
       {"shared_turns", "default", "shared team turns (805)", {"default", "on", "off"}},
-      {"team_size", "default", "players per team (2; 3 in Emperor)", {"default", "2", "3", "4", "5"}},
+      {"team_size",
+       "default",
+       "players per team (2; 3 in Emperor)",
+       {"default", "2", "3", "4", "5"}},
       {"starting_life", "default", "life at the start (20; 30 per Two-Headed Giant team)", {}},
       {"priority_stops",
        "actionable",
@@ -67,17 +70,34 @@ std::vector<OptionSpec> MagicGame::option_specs() const {
 
 std::vector<Variant> MagicGame::variants() const {
   return {
-      {"ffa", "806 Free-for-All, attack multiple players", {{"mode", "free-for-all"}, {"attack", "multiple"}}},
+      {"ffa",
+       "806 Free-for-All, attack multiple players",
+       {{"mode", "free-for-all"}, {"attack", "multiple"}}},
       {"ffa-left", "806 Free-for-All, attack left", {{"mode", "free-for-all"}, {"attack", "left"}}},
-      {"ffa-right", "806 Free-for-All, attack right", {{"mode", "free-for-all"}, {"attack", "right"}}},
-      {"ffa-range-1", "806 Free-for-All with range of influence 1", {{"mode", "free-for-all"}, {"attack", "multiple"}, {"range", "1"}}},
-      {"grand-melee", "807 Grand Melee: range 1, attack left, turn markers", {{"mode", "grand-melee"}}},
+      {"ffa-right",
+       "806 Free-for-All, attack right",
+       {{"mode", "free-for-all"}, {"attack", "right"}}},
+      {"ffa-range-1",
+       "806 Free-for-All with range of influence 1",
+       {{"mode", "free-for-all"}, {"attack", "multiple"}, {"range", "1"}}},
+      {"grand-melee",
+       "807 Grand Melee: range 1, attack left, turn markers",
+       {{"mode", "grand-melee"}}},
       {"team-vs-team", "808 Team vs. Team, attack multiple players", {{"mode", "team-vs-team"}}},
       {"emperor", "809 Emperor: teams of three, deploy, ranges 2 and 1", {{"mode", "emperor"}}},
       {"2hg", "810 Two-Headed Giant: shared life and turns", {{"mode", "two-headed-giant"}}},
       {"alternating-teams", "811 Alternating Teams, range 2", {{"mode", "alternating-teams"}}},
       {"duel", "two players (no multiplayer rules)", {{"mode", "duel"}}},
   };
+}
+
+// A table the variant is meant for: four for most, six for Emperor (two
+// teams of three) and Alternating Teams, ten for Grand Melee (807.1).
+int MagicGame::default_seats(const std::string& variant) const {
+  if (variant == "duel") return 2;
+  if (variant == "emperor" || variant == "alternating-teams") return 6;
+  if (variant == "grand-melee") return 10;
+  return 4;
 }
 
 std::vector<std::string> MagicGame::starter_decks() const {
@@ -97,7 +117,8 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
   if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object())
     throw Error("a deck is a starter deck's name or an object with \"cards\": {id: count}");
   for (auto& [k, v] : deck.items())
-    if (k != "name" && k != "description" && k != "cards") throw Error("unknown deck field '" + k + "'");
+    if (k != "name" && k != "description" && k != "cards")
+      throw Error("unknown deck field '" + k + "'");
   std::vector<int> cards;
   for (auto& [id, count] : deck["cards"].items()) {
     if (!count.is_number_integer() || count.get<int>() < 1 || count.get<int>() > 250)
@@ -109,7 +130,8 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
     }
     const int n = count.get<int>();
     if (n > 4 && !(*pool_)[idx].basic)
-      problems.push_back({"deck building: four copies", "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
+      problems.push_back({"deck building: four copies",
+                          "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
     for (int i = 0; i < n; ++i) cards.push_back(idx);
   }
   if (cards.size() > 250) throw Error("a deck holds at most 250 cards");
@@ -123,7 +145,8 @@ std::vector<DeckProblem> MagicGame::check_deck(const json& raw, const Setup&) co
   try {
     const auto cards = parse(raw, problems);
     if (cards.size() < 60)
-      problems.push_back({"deck building: 60 cards", "the deck has " + std::to_string(cards.size()) + " cards; at least 60"});
+      problems.push_back({"deck building: 60 cards",
+                          "the deck has " + std::to_string(cards.size()) + " cards; at least 60"});
   } catch (const Error& e) {
     problems.push_back({"format", e.what()});
   }

@@ -19,6 +19,7 @@ class MagicGame final : public Game {
   std::string summary() const override;
   int min_seats() const override { return 2; }
   int max_seats() const override { return 16; }
+  int default_seats(const std::string& variant) const override;
   std::vector<OptionSpec> option_specs() const override;
   std::vector<Variant> variants() const override;
   std::vector<std::string> starter_decks() const override;

@@ -12,73 +12,134 @@ std::string seat_id(int s) {
 
 std::string MagicState::action_id(Seat /*seat*/, Action a) const {
   switch (a.kind) {
-    case kKeep: return "keep";
-    case kMulligan: return "mulligan";
-    case kBottom: return "bottom:" + ref(a.a);
-    case kPass: return "pass";
-    case kPlayLand: return "play:" + ref(a.a);
+    case kKeep:
+      return "keep";
+    case kMulligan:
+      return "mulligan";
+    case kBottom:
+      return "bottom:" + ref(a.a);
+    case kPass:
+      return "pass";
+    case kPlayLand:
+      return "play:" + ref(a.a);
     case kCast:
-      return "cast:" + ref(a.a) + (def(a.a).modes.size() > 1 ? ":mode" + std::to_string(a.b + 1) : "");
-    case kActivate: return a.b == 255 ? "deploy:" + ref(a.a) : "activate:" + ref(a.a) + ":" + std::to_string(a.b);
+      return "cast:" + ref(a.a) +
+             (def(a.a).modes.size() > 1 ? ":mode" + std::to_string(a.b + 1) : "");
+    case kActivate:
+      return a.b == 255 ? "deploy:" + ref(a.a) : "activate:" + ref(a.a) + ":" + std::to_string(a.b);
     case kTarget:
       if (a.a == 1) return "target:" + seat_id(a.b);
       if (a.a == 2) return "target:" + ref(a.b);
       return "target:spell" + std::to_string(a.b);
-    case kCancel: return "cancel";
-    case kChoosePlayer: return "choose:" + seat_id(a.a);
-    case kOrder: return "order:" + ref(pending_[a.a].source) + ":" + std::to_string(pending_[a.a].index);
-    case kAttack: return "attack:" + ref(a.a) + ":" + seat_id(a.b);
-    case kAttackersDone: return "attack-done";
-    case kResetAttack: return "attack-reset";
-    case kBlock: return "block:" + ref(a.a) + ":" + ref(a.b);
-    case kBlockersDone: return "block-done";
-    case kResetBlock: return "block-reset";
-    case kMode: return "mode" + std::to_string(a.a + 1);
-    case kPayLife: return "pay-life";
-    case kDecline: return "decline";
-    case kPick: return "pick:" + ref(a.a);
-    case kPickDone: return "pick-done";
-    case kPile: return "pile" + std::to_string(a.a + 1);
-    default: return "?";
+    case kCancel:
+      return "cancel";
+    case kChoosePlayer:
+      return "choose:" + seat_id(a.a);
+    case kOrder: {
+      // Two waiting triggers of one ability (Toll of Hours for A1's and for
+      // A2's upkeep) would share an id: such ids also name the subject.
+      const PendingTrigger& p = pending_[a.a];
+      std::string id = "order:" + ref(p.source) + ":" + std::to_string(p.index);
+      bool twin = false;
+      for (std::size_t k = 0; k < pending_.size() && !twin; ++k)
+        twin = k != a.a && pending_[k].source == p.source && pending_[k].index == p.index;
+      if (!twin) return id;
+      if (p.subject >= 0) return id + ":" + seat_id(p.subject);
+      if (p.subject_obj != kNoObj) return id + ":" + ref(p.subject_obj);
+      return id + ":" + std::to_string(a.a);
+    }
+    case kAttack:
+      return "attack:" + ref(a.a) + ":" + seat_id(a.b);
+    case kAttackersDone:
+      return "attack-done";
+    case kResetAttack:
+      return "attack-reset";
+    case kBlock:
+      return "block:" + ref(a.a) + ":" + ref(a.b);
+    case kBlockersDone:
+      return "block-done";
+    case kResetBlock:
+      return "block-reset";
+    case kMode:
+      return "mode" + std::to_string(a.a + 1);
+    case kPayLife:
+      return "pay-life";
+    case kDecline:
+      return "decline";
+    case kPick:
+      return "pick:" + ref(a.a);
+    case kPickDone:
+      return "pick-done";
+    case kPile:
+      return "pile" + std::to_string(a.a + 1);
+    default:
+      return "?";
   }
 }
 
 std::string MagicState::action_label(Seat /*seat*/, Action a) const {
   auto name = [&](Obj o) { return def(o).name; };
   switch (a.kind) {
-    case kKeep: return "Keep this hand";
-    case kMulligan: return "Mulligan (shuffle and draw a new hand)";
-    case kBottom: return "Put " + name(a.a) + " on the bottom";
-    case kPass: return T().stack.empty() ? "Pass priority" : "Pass (let the top of the stack resolve)";
-    case kPlayLand: return "Play " + name(a.a);
+    case kKeep:
+      return "Keep this hand";
+    case kMulligan:
+      return "Mulligan (shuffle and draw a new hand)";
+    case kBottom:
+      return "Put " + name(a.a) + " on the bottom";
+    case kPass:
+      return T().stack.empty() ? "Pass priority" : "Pass (let the top of the stack resolve)";
+    case kPlayLand:
+      return "Play " + name(a.a);
     case kCast: {
       std::string s = "Cast " + name(a.a) + " " + mana_text(def(a.a).cost);
       if (def(a.a).modes.size() > 1) s += " (mode " + std::to_string(a.b + 1) + ")";
       return s;
     }
     case kActivate:
-      return a.b == 255 ? "Deploy " + name(a.a) + " to a teammate (tap)"
-                        : "Activate " + name(a.a) + " (" + mana_text(def(a.a).activated[a.b].mana) + ")";
+      return a.b == 255
+                 ? "Deploy " + name(a.a) + " to a teammate (tap)"
+                 : "Activate " + name(a.a) + " (" + mana_text(def(a.a).activated[a.b].mana) + ")";
     case kTarget:
       if (a.a == 1) return "Target seat " + std::to_string(a.b);
-      if (a.a == 2) return "Target " + name(a.b) + " (seat " + std::to_string(obj(a.b).controller) + ")";
+      if (a.a == 2)
+        return "Target " + name(a.b) + " (seat " + std::to_string(obj(a.b).controller) + ")";
       return "Target the spell #" + std::to_string(a.b);
-    case kCancel: return "Cancel";
-    case kChoosePlayer: return "Choose seat " + std::to_string(a.a);
-    case kOrder: return "Put " + rules_->pool[pending_[a.a].def].name + "'s trigger on the stack next";
-    case kAttack: return "Attack seat " + std::to_string(a.b) + " with " + name(a.a);
-    case kAttackersDone: return "Done declaring attackers";
-    case kResetAttack: return "Start the attack declaration over";
-    case kBlock: return "Block " + name(a.b) + " with " + name(a.a);
-    case kBlockersDone: return "Done declaring blockers";
-    case kResetBlock: return "Start the block declaration over";
-    case kMode: return "Mode " + std::to_string(a.a + 1);
-    case kPayLife: return "Pay the life";
-    case kDecline: return "Don't pay";
-    case kPick: return "Choose " + name(a.a);
-    case kPickDone: return "Done";
-    case kPile: return "Keep pile " + std::to_string(a.a + 1);
-    default: return "?";
+    case kCancel:
+      return "Cancel";
+    case kChoosePlayer:
+      return "Choose seat " + std::to_string(a.a);
+    case kOrder: {
+      const PendingTrigger& p = pending_[a.a];
+      return "Put " + rules_->pool[p.def].name + "'s trigger" +
+             (p.subject >= 0 ? " (seat " + std::to_string(p.subject) + ")" : std::string()) +
+             " on the stack next";
+    }
+    case kAttack:
+      return "Attack seat " + std::to_string(a.b) + " with " + name(a.a);
+    case kAttackersDone:
+      return "Done declaring attackers";
+    case kResetAttack:
+      return "Start the attack declaration over";
+    case kBlock:
+      return "Block " + name(a.b) + " with " + name(a.a);
+    case kBlockersDone:
+      return "Done declaring blockers";
+    case kResetBlock:
+      return "Start the block declaration over";
+    case kMode:
+      return "Mode " + std::to_string(a.a + 1);
+    case kPayLife:
+      return "Pay the life";
+    case kDecline:
+      return "Don't pay";
+    case kPick:
+      return "Choose " + name(a.a);
+    case kPickDone:
+      return "Done";
+    case kPile:
+      return "Keep pile " + std::to_string(a.a + 1);
+    default:
+      return "?";
   }
 }
 

@@ -156,7 +156,8 @@ void MagicState::leave_game(SeatMask leavers) {
       res_.inner = 255;
       run(res_);
     } else if (e.verb == Verb::kChooseMode) {
-      const Seat sub = substitute_chooser(res_.item.controller, res_.sub >= 0 ? res_.sub : res_.item.controller);
+      const Seat sub =
+          substitute_chooser(res_.item.controller, res_.sub >= 0 ? res_.sub : res_.item.controller);
       res_.sub = static_cast<std::int8_t>(sub);
       if (sub == kNoSeat) {
         res_.chooser = res_.item.controller;
@@ -217,14 +218,15 @@ void MagicState::leave_game(SeatMask leavers) {
     t.round.close();
     open_priority();
   }
-  if (was_open && !t.round.is_open() && t.stage == 1 && !res_.active &&
-      ask_ == Ask::kNone && !cast_.active) {
+  if (was_open && !t.round.is_open() && t.stage == 1 && !res_.active && ask_ == Ask::kNone &&
+      !cast_.active) {
     // The window closed as the holder left: resolve or end the step.
     if (!t.stack.empty())
       resolve_top();
     else if (t.attackers_declared || t.step != Step::kDeclareAttackers)
       next_step();
   }
+  reduce_markers(leavers);  // 807.4e-g (Grand Melee)
 }
 
 }  // namespace tt::magic

@@ -22,8 +22,7 @@ bool MagicState::in_range(Seat viewer, Seat other) const {
 // (interpretation recorded in docs/games/magic.md).
 bool MagicState::obj_in_range(Seat viewer, Obj o) const {
   const Object& x = objs_[o];
-  const Seat who =
-      x.zone == Zone::kBattlefield || x.zone == Zone::kStack ? x.controller : x.owner;
+  const Seat who = x.zone == Zone::kBattlefield || x.zone == Zone::kStack ? x.controller : x.owner;
   return in_range(viewer, who);
 }
 

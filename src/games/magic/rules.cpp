@@ -33,13 +33,20 @@ int ring_distance(int a, int b, int n) {
 
 std::string mode_name(Format m) {
   switch (m) {
-    case Format::kDuel: return "duel";
-    case Format::kFreeForAll: return "free-for-all";
-    case Format::kGrandMelee: return "grand-melee";
-    case Format::kTeamVsTeam: return "team-vs-team";
-    case Format::kEmperor: return "emperor";
-    case Format::kTwoHeadedGiant: return "two-headed-giant";
-    case Format::kAlternatingTeams: return "alternating-teams";
+    case Format::kDuel:
+      return "duel";
+    case Format::kFreeForAll:
+      return "free-for-all";
+    case Format::kGrandMelee:
+      return "grand-melee";
+    case Format::kTeamVsTeam:
+      return "team-vs-team";
+    case Format::kEmperor:
+      return "emperor";
+    case Format::kTwoHeadedGiant:
+      return "two-headed-giant";
+    case Format::kAlternatingTeams:
+      return "alternating-teams";
   }
   return "?";
 }
@@ -49,16 +56,17 @@ std::string mode_name(Format m) {
 void Rules::check(const Options& o, int seats) {
   const Format m = parse_mode(o.get("mode"));
   const std::string attack = o.get("attack"), deploy = o.get("deploy"), range = o.get("range");
-  const int size = o.get("team_size") == "default" ? (m == Format::kEmperor ? 3 : 2)
-                                                   : o.get_int("team_size");
+  const int size =
+      o.get("team_size") == "default" ? (m == Format::kEmperor ? 3 : 2) : o.get_int("team_size");
   auto fail = [](const std::string& why) { throw Error(why); };
   if (m == Format::kDuel && seats != 2) fail("a duel is for exactly 2 players");
   if (m != Format::kDuel && seats < 2) fail("a game needs at least 2 players");
   if (m == Format::kFreeForAll) {
     if (deploy == "on") fail("806.2c: Free-for-All does not use the deploy creatures option");
     if (attack == "chosen")
-      fail("806.2b: Free-for-All uses exactly one of attack left, attack right and attack "
-           "multiple players");
+      fail(
+          "806.2b: Free-for-All uses exactly one of attack left, attack right and attack "
+          "multiple players");
   }
   if (m == Format::kGrandMelee) {
     if (seats < 4) fail("807.4a: Grand Melee needs at least 4 players (one turn marker per four)");
@@ -96,12 +104,12 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
   multiplayer = n >= 3;
   const bool teams_on = team_mode(mode);
   team_size = teams_on ? (o.get("team_size") == "default" ? (mode == Format::kEmperor ? 3 : 2)
-                                                           : o.get_int("team_size"))
+                                                          : o.get_int("team_size"))
                        : 1;
   for (int s = 0; s < kMaxSeats; ++s) team[s] = static_cast<std::int8_t>(s);
   for (int s = 0; s < n && teams_on; ++s)
     team[s] = static_cast<std::int8_t>(mode == Format::kAlternatingTeams ? s % (n / team_size)
-                                                                       : s / team_size);
+                                                                         : s / team_size);
 
   // Attack options and their defaults per variant.
   const std::string a = o.get("attack");
@@ -110,9 +118,9 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
            : a == "chosen" ? AttackOption::kChosen
                            : AttackOption::kMultiple;
   if (a == "default") {
-    if (mode == Format::kGrandMelee) attack = AttackOption::kLeft;          // 807.2b
-    if (mode == Format::kEmperor) attack = AttackOption::kChosen;           // 809.3c
-    if (mode == Format::kDuel) attack = AttackOption::kChosen;              // one opponent
+    if (mode == Format::kGrandMelee) attack = AttackOption::kLeft;  // 807.2b
+    if (mode == Format::kEmperor) attack = AttackOption::kChosen;   // 809.3c
+    if (mode == Format::kDuel) attack = AttackOption::kChosen;      // one opponent
   }
   adjacent_only = mode == Format::kEmperor || mode == Format::kAlternatingTeams;  // 809.3c, 811.4
   deploy = mode == Format::kEmperor || o.get("deploy") == "on";
@@ -122,8 +130,8 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
   // Range of influence (801): the option, else the variant's default.
   const std::string r = o.get("range");
   int dflt = -1;
-  if (mode == Format::kGrandMelee) dflt = 1;         // 807.2a
-  if (mode == Format::kAlternatingTeams) dflt = 2;   // 811.2a (recommended)
+  if (mode == Format::kGrandMelee) dflt = 1;        // 807.2a
+  if (mode == Format::kAlternatingTeams) dflt = 2;  // 811.2a (recommended)
   const int value = r == "default" ? dflt : r == "unlimited" ? -1 : o.get_int("range");
   for (int s = 0; s < kMaxSeats; ++s) range[s] = static_cast<std::int8_t>(value);
   if (mode == Format::kEmperor) {

@@ -52,7 +52,7 @@ struct Rules {
   int markers = 1;  // 807.4a: Grand Melee turn markers
   std::array<std::int8_t, kMaxSeats> team{};
   std::array<std::int8_t, kMaxSeats> range{};  // -1: unlimited (801)
-  std::array<bool, kMaxSeats> emperor{};        // 809
+  std::array<bool, kMaxSeats> emperor{};       // 809
 
   Rules(std::shared_ptr<const Pool> p, const Options& o, int seats);
   int teams() const { return seats / team_size; }

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/opponents.h"
 #include "games/magic/state.h"
 
 namespace tt {
@@ -23,8 +24,8 @@ void from_json(const json& j, StaticVec<T, N>& v) {
   for (auto& x : j) v.push_back(x.get<T>());
 }
 void to_json(json& j, const PriorityRound& r) {
-  j = json::array({r.seats(), r.passed(), r.holder(), r.first(), static_cast<int>(r.rule()),
-                   r.others_acted()});
+  j = json::array(
+      {r.seats(), r.passed(), r.holder(), r.first(), static_cast<int>(r.rule()), r.others_acted()});
 }
 void from_json(const json& j, PriorityRound& r) {
   if (!j.is_array() || j.size() != 6) throw Error("bad priority round");
@@ -35,8 +36,8 @@ void from_json(const json& j, PriorityRound& r) {
 namespace magic {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Object, def, owner, zone, controller, base_controller, damage,
-                                   counters, chosen, enchanted_player, tapped, since, gen,
-                                   attached, held_by, hold, timestamp)
+                                   counters, chosen, enchanted_player, tapped, since, gen, attached,
+                                   held_by, hold, timestamp)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Target, kind, id, gen)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(StackItem, id, kind, card, def, controller, index, targets_n,
                                    targets, chosen, subject, subject_obj, subject_gen)
@@ -51,14 +52,14 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Player, library, hand, graveyard, exile, life
                                    drew_from_empty, won, lost_this_turn, in_range)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Attacker, obj, target, removed, blocked)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Block, blocker, attacker)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TurnCtx, active, actives, marker, extra, waiting, step,
-                                   defender, defending, declaring, declared, first_strike, stage,
-                                   attackers_declared, stack, attackers, blocks, round,
-                                   team_passed, designated)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TurnCtx, active, actives, marker, extra, waiting, step, defender,
+                                   defending, declaring, declared, first_strike, stage,
+                                   attackers_declared, stack, attackers, blocks, round, team_passed,
+                                   designated)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Casting, active, seat, ability, obj, index, item, want,
                                    want_player)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Resolving, active, begun, item, step, inner, inner_step,
-                                   chooser, want, sub, pile, revealed_n, revealed)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Resolving, active, begun, item, step, inner, inner_step, chooser,
+                                   want, sub, pile, revealed_n, revealed)
 
 const char* step_name(Step s);
 
@@ -97,6 +98,7 @@ void MagicState::save(json& out) const {
   out["stack_ids"] = stack_ids_;
   out["turn"] = turn_;
   out["moment"] = moment_;
+  out["conceded"] = conceded_;
   out["starting"] = starting_;
   out["deciding"] = deciding_;
   out["last_turn_seat"] = last_turn_seat_;
@@ -175,7 +177,8 @@ void MagicState::load(const json& j) {
       for (int s = 0; s < n; ++s)
         if (!has_seat(in, s)) t.order_.leave(s);
       const auto& left = j.at("left_at");
-      for (int s = 0; s < n; ++s) t.standings_.restore(s, left.at(static_cast<std::size_t>(s)).get<int>());
+      for (int s = 0; s < n; ++s)
+        t.standings_.restore(s, left.at(static_cast<std::size_t>(s)).get<int>());
       t.cast_ = j.at("cast").get<Casting>();
       t.trigger_casting_ = j.at("trigger_casting").get<bool>();
       t.res_ = j.at("res").get<Resolving>();
@@ -186,9 +189,11 @@ void MagicState::load(const json& j) {
       t.stack_ids_ = j.at("stack_ids").get<std::uint16_t>();
       t.turn_ = j.at("turn").get<std::int16_t>();
       t.moment_ = j.at("moment").get<std::int16_t>();
+      t.conceded_ = j.at("conceded").get<SeatMask>();
       t.starting_ = static_cast<std::int8_t>(seat_ok(j.at("starting").get<int>(), false));
       t.deciding_ = static_cast<std::int8_t>(seat_ok(j.at("deciding").get<int>(), true));
-      t.last_turn_seat_ = static_cast<std::int8_t>(seat_ok(j.at("last_turn_seat").get<int>(), true));
+      t.last_turn_seat_ =
+          static_cast<std::int8_t>(seat_ok(j.at("last_turn_seat").get<int>(), true));
       t.over_ = j.at("over").get<bool>();
       // Every object reference must point at an object; every zone list
       // must hold objects that are in that zone.
@@ -203,7 +208,8 @@ void MagicState::load(const json& j) {
       }
       for (Obj o : t.battlefield_) {
         obj_ok(o, false);
-        if (t.objs_[o].zone != Zone::kBattlefield) throw Error("battlefield object not on the battlefield");
+        if (t.objs_[o].zone != Zone::kBattlefield)
+          throw Error("battlefield object not on the battlefield");
       }
       for (Obj o = 0; o < t.num_objs_; ++o) {
         obj_ok(t.objs_[o].attached, true);
@@ -220,9 +226,10 @@ void MagicState::load(const json& j) {
         obj_ok(it.card, true);
         obj_ok(it.subject_obj, true);
         const CardDef& d = rules_->pool[it.def];
-        const std::size_t limit = it.kind == ItemKind::kTriggered   ? d.triggers.size()
-                                  : it.kind == ItemKind::kActivated ? (it.index == 255 ? 256 : d.activated.size())
-                                                                    : std::max<std::size_t>(1, d.modes.size());
+        const std::size_t limit = it.kind == ItemKind::kTriggered ? d.triggers.size()
+                                  : it.kind == ItemKind::kActivated
+                                      ? (it.index == 255 ? 256 : d.activated.size())
+                                      : std::max<std::size_t>(1, d.modes.size());
         if (it.kind != ItemKind::kDelayedReturn && it.index >= limit)
           throw Error("a stack object names an ability its card lacks");
         if (it.targets_n > 3) throw Error("too many targets");
@@ -284,7 +291,8 @@ void MagicState::load(const json& j) {
   t.starting_ = static_cast<std::int8_t>(integer(j, "starting", 0, n - 1, active));
   t.rng_.reseed(0);
   if (j.contains("rng")) t.rng_.set_words(rng_words(j["rng"]));
-  if (!j.contains("players") || !j["players"].is_array() || static_cast<int>(j["players"].size()) != n)
+  if (!j.contains("players") || !j["players"].is_array() ||
+      static_cast<int>(j["players"].size()) != n)
     throw Error("\"players\" lists one entry per seat");
   struct Later {
     Obj o;
@@ -340,14 +348,17 @@ void MagicState::load(const json& j) {
     x.damage = static_cast<std::int8_t>(integer(l.spec, "damage", 0, 100, 0));
     x.counters = static_cast<std::int8_t>(integer(l.spec, "counters", 0, 100, 0));
     if (l.spec.value("sick", false)) x.since = t.turn_;
-    if (l.spec.contains("chosen")) x.chosen = static_cast<std::int8_t>(integer(l.spec, "chosen", 0, n - 1, -1));
+    if (l.spec.contains("chosen"))
+      x.chosen = static_cast<std::int8_t>(integer(l.spec, "chosen", 0, n - 1, -1));
     if (l.spec.contains("enchanted_player"))
-      x.enchanted_player = static_cast<std::int8_t>(integer(l.spec, "enchanted_player", 0, n - 1, -1));
+      x.enchanted_player =
+          static_cast<std::int8_t>(integer(l.spec, "enchanted_player", 0, n - 1, -1));
     if (l.spec.contains("attached")) x.attached = find_ref(l.spec["attached"].get<std::string>());
     if (l.spec.contains("controller")) {
       const Seat c = integer(l.spec, "controller", 0, n - 1, 0);
       const std::string d = l.spec.value("control", "game");
-      t.controls_.push_back(ControlEffect{l.o, x.gen, static_cast<std::int8_t>(c), d == "end-of-turn", t.timestamp_++});
+      t.controls_.push_back(ControlEffect{l.o, x.gen, static_cast<std::int8_t>(c),
+                                          d == "end-of-turn", t.timestamp_++});
     }
     if (l.spec.contains("exiled")) {
       const Obj e = find_ref(l.spec["exiled"].get<std::string>());
@@ -366,7 +377,8 @@ void MagicState::load(const json& j) {
     }
   }
   if (j.contains("extra_turns"))
-    for (auto& s : j["extra_turns"]) t.extra_turns_.push_back(static_cast<std::int8_t>(seat_ok(s.get<int>(), false)));
+    for (auto& s : j["extra_turns"])
+      t.extra_turns_.push_back(static_cast<std::int8_t>(seat_ok(s.get<int>(), false)));
   TurnCtx& c = t.T();
   c.active = static_cast<std::int8_t>(active);
   c.actives = rules_->shared_turns ? static_cast<SeatMask>(t.team_of(active) & t.order_.active())
@@ -377,6 +389,16 @@ void MagicState::load(const json& j) {
   const std::string step = j.value("step", "main1");
   c.step = step_of(step);
   c.stage = 0;
+  if (c.step > Step::kBeginCombat && c.step <= Step::kEndCombat) {
+    // A position inside combat: the defending players were set as it began.
+    const SeatMask cands = t.attackable(active);
+    c.defending = cands;
+    if (rules_->attack != AttackOption::kMultiple) {
+      const int d = integer(j, "defender", -1, n - 1, -1);
+      c.defender = static_cast<std::int8_t>(d >= 0 ? d : only_seat(cands));
+      if (c.defender >= 0) c.defending = seat_bit(c.defender);
+    }
+  }
   if (c.step == Step::kMulligan) {
     for (Seat s = 0; s < n; ++s) t.players_[s].kept = false;
     t.deciding_ = t.starting_;

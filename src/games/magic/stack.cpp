@@ -231,6 +231,7 @@ void MagicState::stack_trigger(std::size_t index) {
     trigger_casting_ = true;
     return;
   }
+  if (T().stack.full()) return;  // a runaway loop: the trigger is lost
   T().stack.push_back(it);
   acted(p.controller);  // something new on the stack: everyone passes again
 }

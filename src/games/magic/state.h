@@ -43,29 +43,29 @@ enum class Step : std::uint8_t {
 
 // Action kinds (Action::kind). Operands as noted.
 enum Act : std::uint16_t {
-  kKeep,          // mulligan decision: keep
-  kMulligan,      // ... or mulligan
-  kBottom,        // a = hand object to put on the bottom
-  kPass,          // pass priority
-  kPlayLand,      // a = hand object
-  kCast,          // a = hand object, b = mode
-  kActivate,      // a = permanent, b = ability (255 = deploy)
-  kTarget,        // choosing a target: a = kind (0 player, 1 object, 2 stack), b = id
-  kCancel,        // give up a half-made cast or activation
-  kChoosePlayer,  // a = seat (choose a player / opponent / substitute / active player)
-  kOrder,         // a = index of the pending trigger to put on the stack next
-  kAttack,        // a = creature, b = seat attacked
-  kAttackersDone, //
-  kResetAttack,   // take back this declaration
-  kBlock,         // a = blocker, b = attacker
-  kBlockersDone,  //
-  kResetBlock,    //
-  kMode,          // a = mode index (choose-mode by another player)
-  kPayLife,       // unless-pays-life: pay
-  kDecline,       // ... or not
-  kPick,          // a = object (library pick, pile membership toggle, discard)
-  kPickDone,      //
-  kPile,          // a = 0 or 1 (which pile to keep)
+  kKeep,           // mulligan decision: keep
+  kMulligan,       // ... or mulligan
+  kBottom,         // a = hand object to put on the bottom
+  kPass,           // pass priority
+  kPlayLand,       // a = hand object
+  kCast,           // a = hand object, b = mode
+  kActivate,       // a = permanent, b = ability (255 = deploy)
+  kTarget,         // choosing a target: a = kind (0 player, 1 object, 2 stack), b = id
+  kCancel,         // give up a half-made cast or activation
+  kChoosePlayer,   // a = seat (choose a player / opponent / substitute / active player)
+  kOrder,          // a = index of the pending trigger to put on the stack next
+  kAttack,         // a = creature, b = seat attacked
+  kAttackersDone,  //
+  kResetAttack,    // take back this declaration
+  kBlock,          // a = blocker, b = attacker
+  kBlockersDone,   //
+  kResetBlock,     //
+  kMode,           // a = mode index (choose-mode by another player)
+  kPayLife,        // unless-pays-life: pay
+  kDecline,        // ... or not
+  kPick,           // a = object (library pick, pile membership toggle, discard)
+  kPickDone,       //
+  kPile,           // a = 0 or 1 (which pile to keep)
 };
 
 struct Object {
@@ -101,7 +101,7 @@ enum class ItemKind : std::uint8_t { kSpell, kCopy, kActivated, kTriggered, kDel
 struct StackItem {
   std::uint16_t id = 0;  // unique per game, for targeting spells
   ItemKind kind = ItemKind::kSpell;
-  Obj card = kNoObj;    // the spell's card, or the ability's source
+  Obj card = kNoObj;  // the spell's card, or the ability's source
   std::uint16_t def = 0;
   std::int8_t controller = 0;
   std::uint8_t index = 0;  // mode (spells), ability or trigger index
@@ -192,22 +192,22 @@ struct Block {
 // One turn in progress: Grand Melee runs several at once (807.4), each with
 // its own stack (807.5); other variants use one.
 struct TurnCtx {
-  std::int8_t active = -1;      // the active seat (may have left: 800.4j)
-  std::uint16_t actives = 0;    // every active player (a team under 805.4a)
-  std::int8_t marker = 0;       // Grand Melee marker number
+  std::int8_t active = -1;    // the active seat (may have left: 800.4j)
+  std::uint16_t actives = 0;  // every active player (a team under 805.4a)
+  std::int8_t marker = 0;     // Grand Melee marker number
   bool extra = false;
   bool waiting = false;  // 807.4d: marker held, turn not started
   Step step = Step::kUntap;
-  std::int8_t defender = -1;      // single-defender options (506.2a)
-  std::uint16_t defending = 0;    // defending players of this combat (802.2)
-  std::int8_t declaring = -1;     // the defending player declaring blocks (802.4)
-  std::uint16_t declared = 0;     // defending players done declaring
-  bool first_strike = false;      // this combat has a first-strike damage step
-  std::uint8_t stage = 0;         // 0: the step's turn-based actions are still to do
+  std::int8_t defender = -1;    // single-defender options (506.2a)
+  std::uint16_t defending = 0;  // defending players of this combat (802.2)
+  std::int8_t declaring = -1;   // the defending player declaring blocks (802.4)
+  std::uint16_t declared = 0;   // defending players done declaring
+  bool first_strike = false;    // this combat has a first-strike damage step
+  std::uint8_t stage = 0;       // 0: the step's turn-based actions are still to do
   bool attackers_declared = false;
-  StaticVec<StackItem, 24> stack;
-  StaticVec<Attacker, 48> attackers;
-  StaticVec<Block, 48> blocks;
+  StaticVec<StackItem, 48> stack;
+  StaticVec<Attacker, 96> attackers;
+  StaticVec<Block, 96> blocks;
   PriorityRound round;
   std::uint16_t team_passed = 0;  // 805.5: members of the holding team who passed
   std::uint8_t designated = 0;    // 807.4e: designated for removal
@@ -224,10 +224,10 @@ enum class Ask : std::uint8_t {
   kTriggerTarget,  // a trigger being put on the stack picks targets
   kAttackers,
   kBlockers,
-  kDefender,       // 506.2a: choose the defending player
-  kChooseOpponent, // as a permanent enters
-  kResolve,        // a choice during resolution (below)
-  kDiscard,        // cleanup: discard to hand size
+  kDefender,        // 506.2a: choose the defending player
+  kChooseOpponent,  // as a permanent enters
+  kResolve,         // a choice during resolution (below)
+  kDiscard,         // cleanup: discard to hand size
 };
 
 // Progress of the stack object resolving now, when it waits for a choice.
@@ -320,7 +320,9 @@ class MagicState final : public State {
   bool draw(Seat s);
   void shuffle(Seat s);
   StaticVec<Obj, 90>* owner_zone(Obj o);
-  bool is_creature(Obj o) const { return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield; }
+  bool is_creature(Obj o) const {
+    return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield;
+  }
   bool sick(Obj o) const;
 
   // control and continuous effects (control.cpp)
@@ -347,6 +349,14 @@ class MagicState final : public State {
   // the turn (turn.cpp)
   void begin_game();
   void advance();
+  void advance_one();
+  // Grand Melee turn markers (807.4)
+  void start_markers();
+  void pass_marker();
+  void start_waiting_markers();
+  void remove_marker(int k);
+  void reduce_markers(SeatMask leavers);
+  bool holds_marker(Seat s, int except) const;
   void begin_step();
   void end_step();
   void next_step();
@@ -408,6 +418,7 @@ class MagicState final : public State {
   void declare_attackers_done();
   void block_options(Seat s, ActionList& out) const;
   bool block_declaration_legal(Seat defender) const;
+  bool can_block_attacker(Obj blocker, Obj attacker) const;
   void next_blocker();
   void combat_damage(bool first);
   void remove_from_combat(Obj o);
@@ -426,7 +437,7 @@ class MagicState final : public State {
   std::array<std::int8_t, kMaxSeats> team_poison_{};
   std::array<std::int16_t, kMaxSeats> turn_began_{};  // serial of each seat's latest turn
   StaticVec<Obj, 8> entering_;  // permanents whose controller chooses an opponent as they enter
-  StaticVec<Obj, 240> battlefield_;
+  StaticVec<Obj, kMaxObjects> battlefield_;
   StaticVec<ControlEffect, 48> controls_;
   StaticVec<Modifier, 64> mods_;
   StaticVec<PendingTrigger, 32> pending_;
@@ -446,11 +457,12 @@ class MagicState final : public State {
   std::uint16_t stack_ids_ = 1;
   std::int16_t turn_ = 0;    // turns taken so far (the serial of the current turn)
   std::int16_t moment_ = 0;  // leaving moments (Standings)
+  SeatMask conceded_ = 0;
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   std::int8_t last_turn_seat_ = -1;
   bool over_ = false;
-  bool quiet_ = false;         // a batch of simultaneous deaths: triggers already fired
+  bool quiet_ = false;            // a batch of simultaneous deaths: triggers already fired
   bool trigger_casting_ = false;  // cast_ holds a trigger being put on the stack
 };
 

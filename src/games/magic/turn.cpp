@@ -22,7 +22,8 @@ void MagicState::start(const std::vector<std::vector<int>>& decks, std::uint64_t
     shuffle(s);
     players_[s].life = static_cast<std::int16_t>(rules_->starting_life);
   }
-  for (Seat s = 0; s < n; ++s) team_life_[rules_->team[s]] = static_cast<std::int16_t>(rules_->starting_life);
+  for (Seat s = 0; s < n; ++s)
+    team_life_[rules_->team[s]] = static_cast<std::int16_t>(rules_->starting_life);
   // 103.1 with 808.4 (a random team; its middle player, or the one just
   // left of its midpoint), 809.4 (a random emperor), 805.3 (a random team).
   const int size = rules_->team_size;
@@ -90,7 +91,10 @@ void MagicState::mulligan_round() {
     all_kept = all_kept && (players_[s].kept || !order_.in_game(s));
   if (all_kept || !any) {
     ask_ = Ask::kNone;
-    begin_turn(starting_, false);
+    if (rules_->mode == Format::kGrandMelee)
+      start_markers();
+    else
+      begin_turn(starting_, false);
     return;
   }
   for (int k = 0; k < num_seats(); ++k) {
@@ -108,8 +112,8 @@ void MagicState::begin_turn(Seat s, bool extra) {
   ++turn_;
   TurnCtx& t = T();
   t.active = static_cast<std::int8_t>(s);
-  t.actives = rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active())
-                                   : seat_bit(s);
+  t.actives =
+      rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
   t.extra = extra;
   t.step = Step::kUntap;
   t.stage = 0;
@@ -132,6 +136,10 @@ void MagicState::begin_turn(Seat s, bool extra) {
 // else the next seat in turn order. A departed seat passed on the way ends
 // its "until your next turn" effects as its turn would have begun (800.4m).
 void MagicState::end_turn() {
+  if (rules_->mode == Format::kGrandMelee) {
+    pass_marker();
+    return;
+  }
   while (!extra_turns_.empty()) {
     const Seat e = extra_turns_[0];
     extra_turns_.erase_at(0);
@@ -217,8 +225,7 @@ void MagicState::begin_step() {
         const SeatMask candidates = attackable(t.active);
         if (rules_->attack == AttackOption::kMultiple) {
           t.defending = candidates;  // 802.2: every opponent (in range) defends
-        } else if (only_seat(candidates) != kNoSeat ||
-                   rules_->attack != AttackOption::kChosen) {
+        } else if (only_seat(candidates) != kNoSeat || rules_->attack != AttackOption::kChosen) {
           t.defender = static_cast<std::int8_t>(only_seat(candidates));
           t.defending = candidates;
         } else if (candidates && order_.in_game(t.active)) {
@@ -294,10 +301,26 @@ void MagicState::begin_step() {
   open_priority();
 }
 
-// Runs the game until a player must decide.
+// Runs the game until a player must decide. In Grand Melee the turns of
+// every marker run side by side; after each decision the next marker's turn
+// goes on to its next decision (deterministic round-robin by marker number,
+// docs/games/magic.md), except inside a half-made action, which finishes first.
 void MagicState::advance() {
+  advance_one();
+  if (markers_ <= 1 || over_) return;
+  if (ask_ != Ask::kNone || cast_.active || res_.active) return;
+  for (int k = 0; k < 100000 && !over_; ++k) {
+    cur_ = static_cast<std::uint8_t>((cur_ + 1) % markers_);
+    if (T().waiting) continue;
+    advance_one();
+    if (pending_seats()) return;
+  }
+}
+
+void MagicState::advance_one() {
   for (int guard = 0; guard < 200000 && !over_; ++guard) {
     if (ask_ != Ask::kNone || cast_.active || res_.active) return;
+    if (T().waiting) return;
     if (!entering_.empty()) {
       const Obj o = entering_[0];
       const Seat c = objs_[o].controller;

@@ -11,9 +11,21 @@ namespace tt::magic {
 using nlohmann::json;
 
 namespace {
-const char* kStepNames[] = {"mulligan", "untap", "upkeep", "draw", "main1", "begin-combat",
-                            "declare-attackers", "declare-blockers", "first-strike-damage",
-                            "combat-damage", "end-combat", "main2", "end", "cleanup", "over"};
+const char* kStepNames[] = {"mulligan",
+                            "untap",
+                            "upkeep",
+                            "draw",
+                            "main1",
+                            "begin-combat",
+                            "declare-attackers",
+                            "declare-blockers",
+                            "first-strike-damage",
+                            "combat-damage",
+                            "end-combat",
+                            "main2",
+                            "end",
+                            "cleanup",
+                            "over"};
 }  // namespace
 
 const char* step_name(Step s) {
@@ -56,7 +68,8 @@ void MagicState::view(Seat viewer, json& out) const {
     }
     if (referee) {
       j["library"] = json::array();
-      for (Obj o : p.library) j["library"].push_back(ref(o));
+      for (std::size_t i = p.library.size(); i-- > 0;)
+        j["library"].push_back(ref(p.library[i]));  // top first
     }
     j["graveyard"] = json::array();
     for (Obj o : p.graveyard) j["graveyard"].push_back(ref(o));
@@ -93,15 +106,19 @@ void MagicState::view(Seat viewer, json& out) const {
   }
   out["battlefield"] = bf;
   json stack = json::array();
-  for (auto& it : T().stack) {
-    json s;
-    s["id"] = it.id;
-    s["card"] = rules_->pool[it.def].id;
-    s["controller"] = it.controller;
-    s["kind"] = it.kind == ItemKind::kSpell ? "spell" : it.kind == ItemKind::kCopy ? "copy" : "ability";
-    if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
-    stack.push_back(s);
-  }
+  for (int k = 0; k < markers_; ++k)
+    for (auto& it : ctx_[k].stack) {
+      json s;
+      if (markers_ > 1) s["marker"] = ctx_[k].marker;
+      s["id"] = it.id;
+      s["card"] = rules_->pool[it.def].id;
+      s["controller"] = it.controller;
+      s["kind"] = it.kind == ItemKind::kSpell  ? "spell"
+                  : it.kind == ItemKind::kCopy ? "copy"
+                                               : "ability";
+      if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
+      stack.push_back(s);
+    }
   if (res_.active && res_.item.kind == ItemKind::kSpell) {
     json s;  // the object resolving now, waiting for a choice
     s["id"] = res_.item.id;
@@ -127,6 +144,16 @@ void MagicState::view(Seat viewer, json& out) const {
   }
   out["combat"] = combat;
   out["priority"] = T().round.is_open() ? T().round.holder() : -1;
+  if (markers_ > 1) {  // 807.4: every turn marker's turn
+    json turns = json::array();
+    for (int k = 0; k < markers_; ++k)
+      turns.push_back({{"marker", ctx_[k].marker},
+                       {"holder", ctx_[k].active},
+                       {"waiting", ctx_[k].waiting},
+                       {"step", step_name(ctx_[k].step)},
+                       {"current", k == cur_}});
+    out["markers"] = turns;
+  }
   out["pending"] = json::array();
   for (Seat s = 0; s < num_seats(); ++s)
     if (has_seat(pending_seats(), s)) out["pending"].push_back(s);
@@ -144,38 +171,70 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
     return o >= 0 && o < num_objs_ ? def(static_cast<Obj>(o)).name : std::string("?");
   };
   switch (e.kind) {
-    case kEvStart: return who + " plays first";
-    case kEvDraw: return sees_details(e, viewer) ? who + " draws " + name(a) : who + " draws a card";
-    case kEvTurn: return std::string(b ? "extra turn " : "turn ") + std::to_string(a) + ": " + who;
-    case kEvLand: return who + " plays " + name(a);
-    case kEvCast: return who + " casts " + name(a);
-    case kEvActivate: return who + (b == 255 ? " deploys " : " activates ") + name(a);
-    case kEvTrigger: return name(a) + " triggers (" + who + ")";
-    case kEvResolve: return rules_->pool[b].name + " resolves";
-    case kEvAttack: return who + " attacks seat " + std::to_string(b) + " with " + name(a);
-    case kEvBlock: return who + " blocks " + name(b) + " with " + name(a);
-    case kEvDamagePlayer: return name(a) + " deals " + std::to_string(b) + " damage to " + who;
+    case kEvStart:
+      return who + " plays first";
+    case kEvDraw:
+      return sees_details(e, viewer) ? who + " draws " + name(a) : who + " draws a card";
+    case kEvTurn:
+      return std::string(b ? "extra turn " : "turn ") + std::to_string(a) + ": " + who;
+    case kEvLand:
+      return who + " plays " + name(a);
+    case kEvCast:
+      return who + " casts " + name(a);
+    case kEvActivate:
+      return who + (b == 255 ? " deploys " : " activates ") + name(a);
+    case kEvTrigger:
+      return name(a) + " triggers (" + who + ")";
+    case kEvResolve:
+      return rules_->pool[b].name + " resolves";
+    case kEvAttack:
+      return who + " attacks seat " + std::to_string(b) + " with " + name(a);
+    case kEvBlock:
+      return who + " blocks " + name(b) + " with " + name(a);
+    case kEvDamagePlayer:
+      return name(a) + " deals " + std::to_string(b) + " damage to " + who;
     case kEvDamageCreature:
       return name(a) + " deals " + std::to_string(c) + " damage to " + name(b);
-    case kEvLife: return who + (a < 0 ? " loses " : " gains ") + std::to_string(a < 0 ? -a : a) + " life";
-    case kEvDies: return name(a) + " dies";
-    case kEvLeaves: return who + " leaves the game";
-    case kEvMulligan: return who + " mulligans (" + std::to_string(a) + ")";
-    case kEvKeep: return who + " keeps " + std::to_string(a) + " cards";
-    case kEvControl: return "seat " + std::to_string(b) + " now controls " + name(a);
-    case kEvToken: return who + " creates " + name(a);
-    case kEvExile: return name(a) + " is exiled";
-    case kEvReturn: return name(a) + " returns to the battlefield";
-    case kEvWin: return who + " wins";
-    case kEvFizzle: return "a spell or ability does nothing: its targets are gone";
-    case kEvChoose: return who + " chooses " + (a >= 0 ? "seat " + std::to_string(a) : "mode " + std::to_string(b + 1));
-    case kEvPoison: return who + " gets " + std::to_string(a) + " poison counter(s)";
-    case kEvCopy: return who + " copies " + rules_->pool[b].name;
-    case kEvBottom: return sees_details(e, viewer) ? who + " puts " + name(a) + " on the bottom" : who + " puts a card on the bottom";
-    case kEvCease: return "a stack object of " + who + " ceases to exist";
-    case kEvNoTurn: return who + "'s turn is skipped: that player has left";
-    case kEvDefender: return who + " is the defending player";
-    default: return "";
+    case kEvLife:
+      return who + (a < 0 ? " loses " : " gains ") + std::to_string(a < 0 ? -a : a) + " life";
+    case kEvDies:
+      return name(a) + " dies";
+    case kEvLeaves:
+      return who + " leaves the game";
+    case kEvMulligan:
+      return who + " mulligans (" + std::to_string(a) + ")";
+    case kEvKeep:
+      return who + " keeps " + std::to_string(a) + " cards";
+    case kEvControl:
+      return "seat " + std::to_string(b) + " now controls " + name(a);
+    case kEvToken:
+      return who + " creates " + name(a);
+    case kEvExile:
+      return name(a) + " is exiled";
+    case kEvReturn:
+      return name(a) + " returns to the battlefield";
+    case kEvWin:
+      return who + " wins";
+    case kEvFizzle:
+      return "a spell or ability does nothing: its targets are gone";
+    case kEvChoose:
+      return who + " chooses " +
+             (a >= 0 ? "seat " + std::to_string(a) : "mode " + std::to_string(b + 1));
+    case kEvPoison:
+      return who + " gets " + std::to_string(a) + " poison counter(s)";
+    case kEvCopy:
+      return who + " copies " + rules_->pool[b].name;
+    case kEvBottom:
+      return sees_details(e, viewer) ? who + " puts " + name(a) + " on the bottom"
+                                     : who + " puts a card on the bottom";
+    case kEvCease:
+      return "a stack object of " + who + " ceases to exist";
+    case kEvNoTurn:
+      return who + "'s turn is skipped: that player has left";
+    case kEvDefender:
+      return who + " is the defending player";
+    default:
+      return "";
   }
 }
 
@@ -214,10 +273,16 @@ std::string MagicState::render(Seat viewer) const {
     }
     o << "    lands " << untapped << "/" << total << " untapped\n" << rest;
   }
-  if (!T().stack.empty()) {
+  for (int k = 0; k < markers_; ++k) {
+    const TurnCtx& c = ctx_[k];
+    if (markers_ > 1)
+      o << "Marker " << int(c.marker) << ": seat " << int(c.active) << " ("
+        << (c.waiting ? "waiting" : step_name(c.step)) << ")" << (k == cur_ ? " <- now" : "")
+        << "\n";
+    if (c.stack.empty()) continue;
     o << "Stack (top first):\n";
-    for (std::size_t i = T().stack.size(); i-- > 0;)
-      o << "  " << rules_->pool[T().stack[i].def].name << " (seat " << int(T().stack[i].controller)
+    for (std::size_t i = c.stack.size(); i-- > 0;)
+      o << "  " << rules_->pool[c.stack[i].def].name << " (seat " << int(c.stack[i].controller)
         << ")\n";
   }
   for (auto& a : T().attackers)

@@ -20,11 +20,16 @@ std::unique_ptr<State> MagicState::clone() const {
 StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
   Player& p = players_[objs_[o].owner];
   switch (objs_[o].zone) {
-    case Zone::kLibrary: return &p.library;
-    case Zone::kHand: return &p.hand;
-    case Zone::kGraveyard: return &p.graveyard;
-    case Zone::kExile: return &p.exile;
-    default: return nullptr;
+    case Zone::kLibrary:
+      return &p.library;
+    case Zone::kHand:
+      return &p.hand;
+    case Zone::kGraveyard:
+      return &p.graveyard;
+    case Zone::kExile:
+      return &p.exile;
+    default:
+      return nullptr;
   }
 }
 
