@@ -6,6 +6,7 @@
 #include "core/registry.h"
 #include "games/ddm/state.h"
 #include "games/lastchronicle/state.h"
+#include "games/magic/state.h"
 #include "games/suikoden/state.h"
 
 namespace tt {
@@ -24,6 +25,7 @@ std::size_t state_bytes(const std::string& game) {
   if (game == "suikoden") return sizeof(suikoden::SuikodenState);
   if (game == "ddm") return sizeof(ddm::DdmState);
   if (game.rfind("lastchronicle", 0) == 0) return sizeof(lastchronicle::LcState);
+  if (game.rfind("magic", 0) == 0) return sizeof(magic::MagicState);
   return 0;
 }
 
@@ -89,6 +91,7 @@ int main(int argc, char** argv) {
     names.push_back(g->name());
     for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
       names.push_back(g->name() + ":" + std::to_string(n));
+    if (g->max_seats() >= 6) names.push_back(g->name() + ":6");
   }
   for (const std::string& name : names) {
     benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), tt::random_playout_bench, name);

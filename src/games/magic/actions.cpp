@@ -124,6 +124,7 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
   const TurnCtx& t = T();
   const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
                     has_seat(t.actives, seat);
+  const Mana mana = mana_of(seat);
   for (Obj o : p.hand) {
     const CardDef& d = def(o);
     if (d.is(kLand)) {
@@ -132,14 +133,16 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
     }
     const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
     for (int m = 0; m < modes; ++m)
-      if (can_cast(seat, o, m)) out.push_back(Action{kCast, o, static_cast<std::uint16_t>(m), 0});
+      if (can_cast(seat, o, m, mana))
+        out.push_back(Action{kCast, o, static_cast<std::uint16_t>(m), 0});
   }
   for (Obj o : battlefield_) {
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
-      if (can_activate(seat, o, static_cast<int>(i)))
+      if (can_activate(seat, o, static_cast<int>(i), mana))
         out.push_back(Action{kActivate, o, static_cast<std::uint16_t>(i), 0});
-    if (rules_->deploy && can_activate(seat, o, 255)) out.push_back(Action{kActivate, o, 255, 0});
+    if (rules_->deploy && can_activate(seat, o, 255, mana))
+      out.push_back(Action{kActivate, o, 255, 0});
   }
 }
 

@@ -48,16 +48,21 @@ const std::vector<Effect>& MagicState::item_effects(const StackItem& it) const {
   }
 }
 
-bool MagicState::can_pay(Seat s, const ManaCost& m) const {
-  int have[kColours]{}, total = 0;
+MagicState::Mana MagicState::mana_of(Seat s) const {
+  Mana m;
   for (Obj o : battlefield_)
     if (objs_[o].controller == s && !objs_[o].tapped && def(o).is(kLand)) {
-      ++have[def(o).produces];
-      ++total;
+      ++m.have[def(o).produces];
+      ++m.total;
     }
+  return m;
+}
+
+bool MagicState::affordable(const Mana& m, const ManaCost& cost) {
+  if (m.total < cost.total()) return false;
   for (int k = 0; k < kColours; ++k)
-    if (have[k] < m.coloured[k]) return false;
-  return total >= m.total();
+    if (m.have[k] < cost.coloured[k]) return false;
+  return true;
 }
 
 // Taps lands for the cost: coloured symbols first, then generic from the
@@ -150,9 +155,14 @@ void MagicState::target_options(Seat s, TargetKind k, Obj source, ActionList& ou
 }
 
 bool MagicState::any_target(Seat s, TargetKind k, Obj source) const {
-  ActionList l;
-  target_options(s, k, source, l);
-  return !l.empty();
+  for (Seat p = 0; p < num_seats(); ++p)
+    if (target_legal(s, k, Target{1, static_cast<std::uint16_t>(p), 0}, source)) return true;
+  for (Obj o : battlefield_)
+    if (target_legal(s, k, Target{2, o, objs_[o].gen}, source)) return true;
+  if (k == TargetKind::kInstantOrSorcerySpell)
+    for (auto& it : T().stack)
+      if (target_legal(s, k, Target{3, it.id, 0}, source)) return true;
+  return false;
 }
 
 // 307.1: sorcery timing: the active player's main phase with an empty stack.
@@ -161,12 +171,12 @@ static bool sorcery_timing(const TurnCtx& t, Seat s) {
          t.stack.empty();
 }
 
-bool MagicState::can_cast(Seat s, Obj card, int mode) const {
+bool MagicState::can_cast(Seat s, Obj card, int mode, const Mana& mana) const {
   const CardDef& d = def(card);
   if (d.is(kLand) || T().stack.full()) return false;
   if (!d.is(kInstant) && !sorcery_timing(T(), s)) return false;
   if (d.combat_only && (T().step < Step::kBeginCombat || T().step > Step::kEndCombat)) return false;
-  if (!can_pay(s, d.cost)) return false;
+  if (!affordable(mana, d.cost)) return false;
   if (d.pay_half_life && life(s) <= 0) return false;
   StackItem it;
   it.kind = ItemKind::kSpell;
@@ -177,7 +187,7 @@ bool MagicState::can_cast(Seat s, Obj card, int mode) const {
   return true;
 }
 
-bool MagicState::can_activate(Seat s, Obj o, int index) const {
+bool MagicState::can_activate(Seat s, Obj o, int index, const Mana& mana) const {
   const Object& x = objs_[o];
   if (x.zone != Zone::kBattlefield || T().stack.full()) return false;
   if (index == 255) {  // 804.2: {T}: target teammate gains control; sorcery speed
@@ -188,7 +198,7 @@ bool MagicState::can_activate(Seat s, Obj o, int index) const {
   if (a.any_player ? !obj_in_range(s, o) : x.controller != s) return false;  // 801.6
   if (a.tap && (x.tapped || (def(o).is(kCreature) && sick(o)))) return false;
   if (a.sorcery_speed && !sorcery_timing(T(), s)) return false;
-  if (!can_pay(s, a.mana)) return false;
+  if (!affordable(mana, a.mana)) return false;
   for (TargetKind k : a.targets)
     if (!any_target(s, k, o)) return false;
   return true;

@@ -109,10 +109,11 @@ int MagicState::power(Obj o) const {
   int p = def(o).power;
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen) p += m.power;
-  for (Obj a : battlefield_)
-    if (objs_[a].attached == o)
-      for (auto& st : def(a).statics)
-        if (st.kind == StaticKind::kEnchantedPt) p += st.power;
+  if (pt_auras_)
+    for (Obj a : battlefield_)
+      if (objs_[a].attached == o)
+        for (auto& st : def(a).statics)
+          if (st.kind == StaticKind::kEnchantedPt) p += st.power;
   return p;
 }
 
@@ -120,10 +121,11 @@ int MagicState::toughness(Obj o) const {
   int t = def(o).toughness;
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen) t += m.toughness;
-  for (Obj a : battlefield_)
-    if (objs_[a].attached == o)
-      for (auto& st : def(a).statics)
-        if (st.kind == StaticKind::kEnchantedPt) t += st.toughness;
+  if (pt_auras_)
+    for (Obj a : battlefield_)
+      if (objs_[a].attached == o)
+        for (auto& st : def(a).statics)
+          if (st.kind == StaticKind::kEnchantedPt) t += st.toughness;
   return t;
 }
 

@@ -107,15 +107,6 @@ void MagicState::save(json& out) const {
 
 namespace {
 
-// The checks a restored state must pass so that no index points outside
-// its arrays (a hostile saved state is refused, never half-loaded).
-void check_indices(const MagicState& s, int n_objs, int pool, int seats) {
-  (void)s;
-  (void)n_objs;
-  (void)pool;
-  (void)seats;
-}
-
 // The generator's words, as numbers or as decimal strings.
 std::array<std::uint64_t, 4> rng_words(const json& j) {
   if (!j.is_array() || j.size() != 4) throw Error("\"rng\" is four words");
@@ -260,7 +251,9 @@ void MagicState::load(const json& j) {
         if (t.res_.revealed_n > 8) throw Error("too many revealed cards");
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
-      check_indices(t, t.num_objs_, pool, n);
+      t.pt_auras_ = 0;
+      for (Obj o : t.battlefield_)
+        t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
       *this = t;
     } catch (const json::exception& e) {
       throw Error(std::string("malformed saved state: ") + e.what());

@@ -86,7 +86,7 @@ void MagicState::pass_priority(Seat s) {
 // Whether a seat could do anything with priority now (otherwise it passes
 // without being asked unless the all-stops option is on).
 bool MagicState::has_actions(Seat s) const {
-  ActionList list;
+  thread_local ActionList list;  // reused: no allocation per priority check
   legal_actions(s, list);
   return list.size() > 1;
 }

@@ -324,6 +324,13 @@ class MagicState final : public State {
     return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield;
   }
   bool sick(Obj o) const;
+  // Whether o is an Aura that changes power or toughness (most states have
+  // none, and then power and toughness skip the battlefield scan).
+  bool pt_aura(Obj o) const {
+    for (auto& st : def(o).statics)
+      if (st.kind == StaticKind::kEnchantedPt) return true;
+    return false;
+  }
 
   // control and continuous effects (control.cpp)
   void recompute_control();
@@ -382,9 +389,16 @@ class MagicState final : public State {
   bool has_actions(Seat s) const;
 
   // casting and activating (cast.cpp)
-  bool can_cast(Seat s, Obj card, int mode) const;
-  bool can_activate(Seat s, Obj o, int index) const;
-  bool can_pay(Seat s, const ManaCost& m) const;
+  // Untapped lands by colour, counted once per option listing.
+  struct Mana {
+    std::uint8_t have[kColours]{};
+    int total = 0;
+  };
+  Mana mana_of(Seat s) const;
+  static bool affordable(const Mana& m, const ManaCost& cost);
+  bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
+  bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
+  bool can_pay(Seat s, const ManaCost& m) const { return affordable(mana_of(s), m); }
   void pay(Seat s, const ManaCost& m);
   void begin_cast(Seat s, Obj card, int mode);
   void begin_activate(Seat s, Obj o, int index);
@@ -458,6 +472,7 @@ class MagicState final : public State {
   std::int16_t turn_ = 0;    // turns taken so far (the serial of the current turn)
   std::int16_t moment_ = 0;  // leaving moments (Standings)
   SeatMask conceded_ = 0;
+  std::uint16_t pt_auras_ = 0;  // P/T-changing Auras on the battlefield
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   std::int8_t last_turn_seat_ = -1;

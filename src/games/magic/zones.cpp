@@ -47,9 +47,10 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
 }
 
 void MagicState::remove_from_zone(Obj o) {
-  if (objs_[o].zone == Zone::kBattlefield)
+  if (objs_[o].zone == Zone::kBattlefield) {
     battlefield_.remove(o);
-  else if (auto* z = owner_zone(o))
+    if (pt_aura(o)) --pt_auras_;
+  } else if (auto* z = owner_zone(o))
     z->remove(o);
   objs_[o].zone = Zone::kGone;
 }
@@ -59,6 +60,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   x.zone = z;
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
+    if (pt_aura(o)) ++pt_auras_;
     return;
   }
   auto* list = owner_zone(o);
@@ -95,6 +97,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   trigger(When::kLeaves, o);
   if (creature && to == Zone::kGraveyard && !d.token) trigger_all(When::kCreatureDies, ctl, o);
   battlefield_.remove(o);
+  if (pt_aura(o)) --pt_auras_;
   Object& x = objs_[o];
   x.zone = Zone::kGone;
   ++x.gen;
