@@ -170,7 +170,7 @@ void lastchronicle_hidden(const json& v, Seat viewer) {
 std::multiset<std::string> magic_components(const json& v) {
   std::multiset<std::string> out;
   for (auto& p : v["players"])
-    for (const char* zone : {"hand", "library", "graveyard", "exile", "left_game"})
+    for (const char* zone : {"hand", "library", "graveyard", "exile", "ante", "left_game"})
       for (auto& c : p[zone]) out.insert(c.get<std::string>());
   for (auto& b : v["battlefield"])
     if (!b["token"].get<bool>()) out.insert(b["card"].get<std::string>());

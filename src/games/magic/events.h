@@ -37,6 +37,8 @@ enum Ev : std::uint16_t {
   kEvCease,           // a = stack id that ceased to exist (800.4a)
   kEvNoTurn,          // a departed seat's turn is skipped (800.4k)
   kEvDefender,        // seat is the defending player (506.2a)
+  kEvAnte,            // seat antes a (407.2)
+  kEvPlanar,          // seat becomes the planar controller (800.4p)
 };
 
 }  // namespace tt::magic

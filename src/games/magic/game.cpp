@@ -60,6 +60,17 @@ std::vector<OptionSpec> MagicGame::option_specs() const {
        "players per team (2; 3 in Emperor)",
        {"default", "2", "3", "4", "5"}},
       {"starting_life", "default", "life at the start (20; 30 per Two-Headed Giant team)", {}},
+      {"ante",
+       "off",
+       "play for ante (407.2): each player antes a random card of its deck; the winner becomes its "
+       "owner; a departed player's ante stays (800.4n)",
+       {"on", "off"}},
+      {"planechase",
+       "off",
+       "keep a planar controller (901.6, the active player; 800.4p when it leaves); the reduced "
+       "core "
+       "has no plane cards",
+       {"on", "off"}},
       {"priority_stops",
        "actionable",
        "actionable: a player with nothing to cast or activate passes without being asked; all: "

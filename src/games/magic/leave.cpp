@@ -26,8 +26,24 @@ void MagicState::check_game_over() {
   ask_ = Ask::kNone;
   cast_ = Casting{};
   res_ = Resolving{};
+  Seat winner = kNoSeat;
   for (Seat s = 0; s < num_seats(); ++s)
-    if (order_.in_game(s)) log(kEvWin, s);
+    if (order_.in_game(s)) {
+      log(kEvWin, s);
+      winner = winner == kNoSeat ? s : -3;
+    }
+  // 407.2: the winner becomes the owner of every card in the ante zone.
+  if (rules_->ante && winner >= 0)
+    for (Seat s = 0; s < num_seats(); ++s) {
+      auto& mine = players_[s].ante;
+      while (s != winner && !mine.empty()) {
+        const Obj o = mine.back();
+        mine.pop_back();
+        objs_[o].owner = objs_[o].controller = objs_[o].base_controller =
+            static_cast<std::int8_t>(winner);
+        players_[winner].ante.push_back(o);
+      }
+    }
 }
 
 void MagicState::leave_game(SeatMask leavers) {
@@ -41,6 +57,19 @@ void MagicState::leave_game(SeatMask leavers) {
   leavers = static_cast<SeatMask>(leavers & order_.active());
   if (!leavers) return;
   ++moment_;
+  // 800.4p: a leaving planar controller first hands the role to the next
+  // player in turn order who stays.
+  if (rules_->planechase && planar_ >= 0 && has_seat(leavers, planar_)) {
+    Seat next = kNoSeat;
+    for (int k = 1; k < num_seats() && next == kNoSeat; ++k) {
+      const Seat s = (planar_ + k) % num_seats();
+      if (order_.in_game(s) && !has_seat(leavers, s)) next = s;
+    }
+    if (next != kNoSeat) {
+      planar_ = static_cast<std::int8_t>(next);
+      log(kEvPlanar, next);
+    }
+  }
   for (Seat s = 0; s < num_seats(); ++s)
     if (has_seat(leavers, s)) {
       standings_.leave(s, moment_);
@@ -56,7 +85,8 @@ void MagicState::leave_game(SeatMask leavers) {
   // zone; others' look-back triggers see it leave the battlefield.
   for (Obj o = 0; o < num_objs_; ++o) {
     Object& x = objs_[o];
-    if (!has_seat(leavers, x.owner) || x.zone == Zone::kGone) continue;
+    // 800.4n: cards in the ante zone stay in the game.
+    if (!has_seat(leavers, x.owner) || x.zone == Zone::kGone || x.zone == Zone::kAnte) continue;
     if (x.zone == Zone::kBattlefield) {
       trigger(When::kLeaves, o);
       remove_from_combat(o);

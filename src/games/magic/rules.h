@@ -45,6 +45,8 @@ struct Rules {
   bool free_mulligan = true;   // 800.6
   bool first_draw = true;      // 800.7 / 103.8: whether the starting player (team) draws on turn 1
   bool all_stops = false;      // priority is offered even with nothing to do
+  bool ante = false;           // 407: playing for ante
+  bool planechase = false;     // 901: only the planar controller is kept (no plane cards)
   int starting_life = 20;
   int poison_limit = 10;
   int hand_size = 7;

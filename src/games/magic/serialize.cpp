@@ -47,7 +47,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(ControlEffect, obj, gen, to, end_of_turn, tim
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Modifier, obj, gen, power, toughness, keywords, cant_attack,
                                    cant_block, must_attack, duration, until)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DelayedReturn, card, gen, controller)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Player, library, hand, graveyard, exile, life, poison,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Player, library, hand, graveyard, exile, ante, life, poison,
                                    lands_played, mulligans, to_bottom, kept, mulligan_declared,
                                    drew_from_empty, won, lost_this_turn, in_range)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Attacker, obj, target, removed, blocked)
@@ -99,6 +99,7 @@ void MagicState::save(json& out) const {
   out["turn"] = turn_;
   out["moment"] = moment_;
   out["conceded"] = conceded_;
+  out["planar"] = planar_;
   out["starting"] = starting_;
   out["deciding"] = deciding_;
   out["last_turn_seat"] = last_turn_seat_;
@@ -181,6 +182,7 @@ void MagicState::load(const json& j) {
       t.turn_ = j.at("turn").get<std::int16_t>();
       t.moment_ = j.at("moment").get<std::int16_t>();
       t.conceded_ = j.at("conceded").get<SeatMask>();
+      t.planar_ = static_cast<std::int8_t>(seat_ok(j.at("planar").get<int>(), true));
       t.starting_ = static_cast<std::int8_t>(seat_ok(j.at("starting").get<int>(), false));
       t.deciding_ = static_cast<std::int8_t>(seat_ok(j.at("deciding").get<int>(), true));
       t.last_turn_seat_ =
@@ -194,7 +196,7 @@ void MagicState::load(const json& j) {
       };
       for (int s = 0; s < n; ++s) {
         const Player& p = t.players_[s];
-        for (auto* z : {&p.library, &p.hand, &p.graveyard, &p.exile})
+        for (auto* z : {&p.library, &p.hand, &p.graveyard, &p.exile, &p.ante})
           for (Obj o : *z) obj_ok(o, false);
       }
       for (Obj o : t.battlefield_) {
@@ -317,6 +319,7 @@ void MagicState::load(const json& j) {
     zone("battlefield", Zone::kBattlefield);
     zone("graveyard", Zone::kGraveyard);
     zone("exile", Zone::kExile);
+    zone("ante", Zone::kAnte);
     // The first card listed in the library is the top one.
     std::reverse(pl.library.begin(), pl.library.end());
     t.turn_began_[s] = 0;
@@ -341,6 +344,11 @@ void MagicState::load(const json& j) {
     x.damage = static_cast<std::int8_t>(integer(l.spec, "damage", 0, 100, 0));
     x.counters = static_cast<std::int8_t>(integer(l.spec, "counters", 0, 100, 0));
     if (l.spec.value("sick", false)) x.since = t.turn_;
+    // 110.2: the player it entered under (e.g. put onto the battlefield
+    // from another player's library), when not its owner.
+    if (l.spec.contains("entered_under"))
+      x.controller = x.base_controller =
+          static_cast<std::int8_t>(integer(l.spec, "entered_under", 0, n - 1, x.owner));
     if (l.spec.contains("chosen"))
       x.chosen = static_cast<std::int8_t>(integer(l.spec, "chosen", 0, n - 1, -1));
     if (l.spec.contains("enchanted_player"))
@@ -378,6 +386,8 @@ void MagicState::load(const json& j) {
                                    : seat_bit(active);
   for (Seat a = 0; a < n; ++a)
     if (has_seat(c.actives, a)) t.turn_began_[a] = t.turn_;
+  if (rules_->planechase)
+    t.planar_ = static_cast<std::int8_t>(integer(j, "planar_controller", 0, n - 1, active));
   t.refresh_ranges();
   const std::string step = j.value("step", "main1");
   c.step = step_of(step);

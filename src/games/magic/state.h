@@ -21,7 +21,16 @@ inline constexpr Obj kNoObj = 0xFFFF;
 inline constexpr int kMaxObjects = 1100;
 inline constexpr int kMaxMarkers = 4;
 
-enum class Zone : std::uint8_t { kLibrary, kHand, kBattlefield, kGraveyard, kExile, kStack, kGone };
+enum class Zone : std::uint8_t {
+  kLibrary,
+  kHand,
+  kBattlefield,
+  kGraveyard,
+  kExile,
+  kStack,
+  kAnte,  // 407: playing for ante (option)
+  kGone,
+};
 
 enum class Step : std::uint8_t {
   kMulligan,  // set-up (103.5)
@@ -162,6 +171,7 @@ struct Player {
   StaticVec<Obj, 90> hand;
   StaticVec<Obj, 90> graveyard;
   StaticVec<Obj, 90> exile;
+  StaticVec<Obj, 90> ante;
   std::int16_t life = 20;
   std::int8_t poison = 0;
   std::int8_t lands_played = 0;
@@ -297,6 +307,7 @@ class MagicState final : public State {
   const Object& obj(Obj o) const { return objs_[o]; }
   const Player& player(Seat s) const { return players_[s]; }
   const TurnCtx& turn() const { return ctx_[cur_]; }
+  Seat planar_controller() const { return planar_; }
   int life(Seat s) const;
   int poison(Seat s) const;
   int power(Obj o) const;
@@ -472,6 +483,7 @@ class MagicState final : public State {
   std::int16_t turn_ = 0;    // turns taken so far (the serial of the current turn)
   std::int16_t moment_ = 0;  // leaving moments (Standings)
   SeatMask conceded_ = 0;
+  std::int8_t planar_ = -1;     // Planechase option: the planar controller (901.6)
   std::uint16_t pt_auras_ = 0;  // P/T-changing Auras on the battlefield
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next

@@ -44,6 +44,19 @@ void MagicState::start(const std::vector<std::vector<int>>& decks, std::uint64_t
       starting_ = static_cast<std::int8_t>(rng_.below(static_cast<std::uint32_t>(n)));
   }
   log(kEvStart, starting_, starting_);
+  // 407.2: after the starting player is known and before anyone draws, each
+  // player puts a random card of its deck into the ante zone.
+  if (rules_->ante)
+    for (Seat s = 0; s < n; ++s) {
+      auto& lib = players_[s].library;
+      if (lib.empty()) continue;
+      const auto i = rng_.below(static_cast<std::uint32_t>(lib.size()));
+      const Obj o = lib[i];
+      lib.erase_at(i);
+      objs_[o].zone = Zone::kGone;
+      put(o, Zone::kAnte);
+      log(kEvAnte, s, o);
+    }
   for (Seat s = 0; s < n; ++s)
     for (int i = 0; i < rules_->hand_size; ++i) draw(s);
   T().active = starting_;
@@ -127,7 +140,8 @@ void MagicState::begin_turn(Seat s, bool extra) {
     turn_began_[a] = turn_;
     next_turn_begins(a);
   }
-  refresh_ranges();  // 801.2c
+  refresh_ranges();                                                                // 801.2c
+  if (rules_->planechase && markers_ <= 1) planar_ = static_cast<std::int8_t>(s);  // 901.6
   last_turn_seat_ = static_cast<std::int8_t>(s);
   log(kEvTurn, s, turn_, extra);
 }

@@ -49,6 +49,7 @@ void MagicState::view(Seat viewer, json& out) const {
   out["step"] = step_name(T().step);
   out["active"] = T().active;
   out["over"] = over_;
+  if (rules_->planechase) out["planar_controller"] = planar_;
   json players = json::array();
   for (Seat s = 0; s < num_seats(); ++s) {
     const Player& p = players_[s];
@@ -75,6 +76,8 @@ void MagicState::view(Seat viewer, json& out) const {
     for (Obj o : p.graveyard) j["graveyard"].push_back(ref(o));
     j["exile"] = json::array();
     for (Obj o : p.exile) j["exile"].push_back(ref(o));
+    j["ante"] = json::array();  // 407.2: any player may look at it
+    for (Obj o : p.ante) j["ante"].push_back(ref(o));
     j["left_game"] = json::array();
     for (Obj o = 0; o < num_objs_; ++o)
       if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token &&
@@ -233,6 +236,10 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
       return who + "'s turn is skipped: that player has left";
     case kEvDefender:
       return who + " is the defending player";
+    case kEvAnte:
+      return who + " antes " + name(a);
+    case kEvPlanar:
+      return who + " becomes the planar controller";
     default:
       return "";
   }
@@ -291,7 +298,8 @@ std::string MagicState::render(Seat viewer) const {
         << (a.blocked ? " (blocked)" : "") << "\n";
   if (viewer >= 0 && viewer < num_seats()) {
     o << "Your hand:";
-    for (Obj x : players_[viewer].hand) o << " " << def(x).name << " " << mana_text(def(x).cost);
+    for (Obj x : players_[viewer].hand)
+      o << " " << def(x).name << (def(x).is(kLand) ? "" : " " + mana_text(def(x).cost)) << ";";
     o << "\n";
   }
   if (T().round.is_open()) o << "Priority: seat " << T().round.holder() << "\n";

@@ -28,6 +28,8 @@ StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
       return &p.graveyard;
     case Zone::kExile:
       return &p.exile;
+    case Zone::kAnte:
+      return &p.ante;
     default:
       return nullptr;
   }
