@@ -141,7 +141,9 @@ void MagicState::next_blocker() {
     t.declaring = static_cast<std::int8_t>(s);
     ActionList opts;
     block_options(s, opts);
-    if (opts.size() > 1) {
+    bool any = false;
+    for (Action a : opts) any = any || a.kind == kBlock;
+    if (any) {
       ask_ = Ask::kBlockers;
       asked_ = static_cast<std::int8_t>(s);
       return;

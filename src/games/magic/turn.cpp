@@ -256,7 +256,11 @@ void MagicState::begin_step() {
       ActionList opts;
       const Seat chooser = attacks_chooser();
       if (chooser != kNoSeat) attack_options(chooser, opts);
-      if (opts.size() > 1) {
+      // Ask when some creature can attack (a required attack may leave
+      // "done" unavailable until it is declared).
+      bool any = false;
+      for (Action a : opts) any = any || a.kind == kAttack;
+      if (any) {
         ask_ = Ask::kAttackers;
         asked_ = static_cast<std::int8_t>(chooser);
         t.stage = 0;
