@@ -52,15 +52,18 @@ bool MagicState::can_attack_now(Obj o, Seat target) const {
   if (!in_range(x.controller, target)) return false;
   // "Creatures with power N or greater can't attack you" (802.3a: only
   // creatures attacking that player).
-  for (Obj p : battlefield_)
-    if (objs_[p].controller == target)
-      for (auto& st : def(p).statics)
-        if (st.kind == StaticKind::kCantAttackYou && power(o) >= st.count) return false;
+  if (restrictors_)
+    for (Obj p : battlefield_)
+      if (objs_[p].controller == target)
+        for (auto& st : def(p).statics)
+          if (st.kind == StaticKind::kCantAttackYou && power(o) >= st.count) return false;
   return true;
 }
 
-static int limit_of(const MagicState& s, const StaticVec<Obj, kMaxObjects>& bf, StaticKind k) {
+static int limit_of(const MagicState& s, const StaticVec<Obj, kMaxObjects>& bf, StaticKind k,
+                    int restrictors) {
   int limit = 1000;
+  if (!restrictors) return limit;
   for (Obj o : bf)
     for (auto& st : s.def(o).statics)
       if (st.kind == k) limit = std::min<int>(limit, st.count);
@@ -69,7 +72,7 @@ static int limit_of(const MagicState& s, const StaticVec<Obj, kMaxObjects>& bf, 
 
 void MagicState::attack_options(Seat s, ActionList& out) const {
   const TurnCtx& t = T();
-  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit);
+  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) < limit && !t.attackers.full()) {
     for (Obj o : battlefield_) {
       bool declared = false;
@@ -94,7 +97,7 @@ void MagicState::attack_options(Seat s, ActionList& out) const {
 // creature that must attack a player attacks that player when it could.
 bool MagicState::attack_declaration_legal() const {
   const TurnCtx& t = T();
-  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit);
+  const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) >= limit) return true;
   for (Obj o : battlefield_) {
     const Seat p = must_attack(o);
@@ -167,7 +170,7 @@ void MagicState::block_options(Seat s, ActionList& out) const {
       rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
   int mine = 0;
   for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
-  const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit);
+  const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit, restrictors_);
   if (mine < limit && !t.blocks.full()) {
     for (Obj o : battlefield_) {
       const Object& x = objs_[o];

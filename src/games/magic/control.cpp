@@ -9,6 +9,7 @@ namespace tt::magic {
 // default controller (110.2). An object whose control would rest with a
 // departed player is exiled at once (800.4c).
 void MagicState::recompute_control() {
+  sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
   StaticVec<Obj, 16> orphans;
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
@@ -84,6 +85,7 @@ void MagicState::gain_life(Seat s, int n) {
 }
 
 void MagicState::set_life(Seat s, int v) {
+  sba_dirty_ = true;
   if (rules_->team_life)
     team_life_[rules_->team[s]] = static_cast<std::int16_t>(v);
   else
@@ -101,6 +103,7 @@ void MagicState::damage_player(Seat s, int n, Obj source) {
 void MagicState::damage_creature(Obj o, int n, Obj source) {
   if (n <= 0 || objs_[o].zone != Zone::kBattlefield) return;
   log(kEvDamageCreature, kNoSeat, source, o, n);
+  sba_dirty_ = true;
   objs_[o].damage = static_cast<std::int8_t>(std::min(100, objs_[o].damage + n));
   if (source != kNoObj && (keywords(source) & kLifelink)) gain_life(objs_[source].controller, n);
 }
@@ -158,7 +161,7 @@ Seat MagicState::must_attack(Obj o) const {
 void MagicState::end_turn_effects() {
   for (std::size_t i = 0; i < mods_.size();)
     if (mods_[i].duration == Duration::kEndOfTurn)
-      mods_.erase_at(i);
+      mods_.erase_at(i), sba_dirty_ = true;
     else
       ++i;
   bool changed = false;
@@ -178,7 +181,7 @@ void MagicState::end_turn_effects() {
 void MagicState::next_turn_begins(Seat s) {
   for (std::size_t i = 0; i < mods_.size();)
     if (mods_[i].duration == Duration::kUntilYourNextTurn && mods_[i].until == s)
-      mods_.erase_at(i);
+      mods_.erase_at(i), sba_dirty_ = true;
     else
       ++i;
 }

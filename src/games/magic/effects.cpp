@@ -272,6 +272,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
         m.toughness = e.toughness;
         m.keywords = e.verb == Verb::kGrant ? e.keyword : 0;
         mods_.push_back(m);
+        sba_dirty_ = true;
       }
       break;
     }
@@ -333,6 +334,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       m.duration = e.duration;
       m.until = static_cast<std::int8_t>(c);
       mods_.push_back(m);
+      sba_dirty_ = true;
       break;
     }
     case Verb::kChooseMode: {
@@ -377,6 +379,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
     case Verb::kPoison:
       each(who(r, e.who, e.who_index), [&](Seat s) {
         log(kEvPoison, s, e.amount);
+        sba_dirty_ = true;
         if (rules_->team_life)
           team_poison_[rules_->team[s]] =
               static_cast<std::int8_t>(team_poison_[rules_->team[s]] + e.amount);

@@ -29,6 +29,13 @@ MagicGame::MagicGame(const std::string& data_dir) {
       throw Error("magic starter deck " + name + ": " + e.what());
     }
   }
+  for (auto& name : starters_) {
+    std::vector<DeckProblem> problems = check_deck(json(name), Setup{});
+    starter_legal_.push_back(problems.empty());
+    std::vector<int> cards;
+    if (problems.empty()) cards = parse(json(name), problems);
+    starter_cards_.push_back(std::move(cards));
+  }
 }
 
 std::string MagicGame::summary() const {
@@ -177,6 +184,17 @@ std::unique_ptr<State> MagicGame::new_state(const Setup& setup, EventLog* log) c
   auto rules = make_rules(*this, pool_, setup);
   std::vector<std::vector<int>> decks;
   for (Seat s = 0; s < setup.seats; ++s) {
+    const json named = s < static_cast<Seat>(setup.decks.size()) && !setup.decks[s].is_null()
+                           ? setup.decks[s]
+                           : default_deck(setup, s);
+    if (named.is_string()) {
+      const auto it = std::find(starters_.begin(), starters_.end(), named.get<std::string>());
+      const auto i = static_cast<std::size_t>(it - starters_.begin());
+      if (it != starters_.end() && starter_legal_[i]) {
+        decks.push_back(starter_cards_[i]);
+        continue;
+      }
+    }
     std::vector<DeckProblem> ignored;
     decks.push_back(parse(legal_deck(setup, s), ignored));
   }

@@ -36,6 +36,10 @@ class MagicGame final : public Game {
   std::shared_ptr<const Pool> pool_;
   std::vector<std::string> starters_;
   std::vector<nlohmann::json> starter_json_;
+  // Starter decks parsed once, when legal (a new game is then a copy and
+  // shuffles, with no JSON work).
+  std::vector<std::vector<int>> starter_cards_;
+  std::vector<bool> starter_legal_;
 };
 
 }  // namespace tt::magic

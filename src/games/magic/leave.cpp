@@ -57,6 +57,7 @@ void MagicState::leave_game(SeatMask leavers) {
   leavers = static_cast<SeatMask>(leavers & order_.active());
   if (!leavers) return;
   ++moment_;
+  sba_dirty_ = true;
   // 800.4p: a leaving planar controller first hands the role to the next
   // player in turn order who stays.
   if (rules_->planechase && planar_ >= 0 && has_seat(leavers, planar_)) {

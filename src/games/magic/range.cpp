@@ -7,6 +7,7 @@
 namespace tt::magic {
 
 void MagicState::refresh_ranges() {
+  sba_dirty_ = true;  // an Aura may now be out of range (801.8)
   for (Seat s = 0; s < num_seats(); ++s)
     players_[s].in_range = order_.in_game(s) ? order_.within_range(s, rules_->range[s]) : 0;
 }

@@ -253,9 +253,11 @@ void MagicState::load(const json& j) {
         if (t.res_.revealed_n > 8) throw Error("too many revealed cards");
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
-      t.pt_auras_ = 0;
-      for (Obj o : t.battlefield_)
+      t.pt_auras_ = t.restrictors_ = 0;
+      for (Obj o : t.battlefield_) {
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
+        t.restrictors_ = static_cast<std::uint16_t>(t.restrictors_ + t.restrictor(o));
+      }
       *this = t;
     } catch (const json::exception& e) {
       throw Error(std::string("malformed saved state: ") + e.what());

@@ -248,6 +248,8 @@ void MagicState::resolve_top() {
 
 // 704: every state-based action at once; returns true when any happened.
 bool MagicState::state_based_actions() {
+  if (!sba_dirty_) return false;  // nothing they look at has changed
+  sba_dirty_ = false;
   SeatMask losers = 0;
   for (Seat s = 0; s < num_seats(); ++s) {
     if (!order_.in_game(s)) continue;

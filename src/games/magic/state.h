@@ -342,6 +342,13 @@ class MagicState final : public State {
       if (st.kind == StaticKind::kEnchantedPt) return true;
     return false;
   }
+  bool restrictor(Obj o) const {
+    for (auto& st : def(o).statics)
+      if (st.kind == StaticKind::kCantAttackYou || st.kind == StaticKind::kAttackLimit ||
+          st.kind == StaticKind::kBlockLimit)
+        return true;
+    return false;
+  }
 
   // control and continuous effects (control.cpp)
   void recompute_control();
@@ -483,8 +490,12 @@ class MagicState final : public State {
   std::int16_t turn_ = 0;    // turns taken so far (the serial of the current turn)
   std::int16_t moment_ = 0;  // leaving moments (Standings)
   SeatMask conceded_ = 0;
-  std::int8_t planar_ = -1;     // Planechase option: the planar controller (901.6)
-  std::uint16_t pt_auras_ = 0;  // P/T-changing Auras on the battlefield
+  std::int8_t planar_ = -1;        // Planechase option: the planar controller (901.6)
+  std::uint16_t pt_auras_ = 0;     // P/T-changing Auras on the battlefield
+  std::uint16_t restrictors_ = 0;  // permanents with attack or block restrictions
+  // Something that state-based actions look at has changed since the last
+  // check (derived: not saved; a restored state checks again).
+  bool sba_dirty_ = true;
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   std::int8_t last_turn_seat_ = -1;

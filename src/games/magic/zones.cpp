@@ -52,8 +52,11 @@ void MagicState::remove_from_zone(Obj o) {
   if (objs_[o].zone == Zone::kBattlefield) {
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
-  } else if (auto* z = owner_zone(o))
+    if (restrictor(o)) --restrictors_;
+  } else if (auto* z = owner_zone(o)) {
     z->remove(o);
+  }
+  sba_dirty_ = true;
   objs_[o].zone = Zone::kGone;
 }
 
@@ -63,6 +66,8 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
     if (pt_aura(o)) ++pt_auras_;
+    if (restrictor(o)) ++restrictors_;
+    sba_dirty_ = true;
     return;
   }
   auto* list = owner_zone(o);
@@ -100,6 +105,8 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   if (creature && to == Zone::kGraveyard && !d.token) trigger_all(When::kCreatureDies, ctl, o);
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
+  if (restrictor(o)) --restrictors_;
+  sba_dirty_ = true;
   Object& x = objs_[o];
   x.zone = Zone::kGone;
   ++x.gen;
@@ -149,6 +156,7 @@ bool MagicState::draw(Seat s) {
   Player& p = players_[s];
   if (p.library.empty()) {
     p.drew_from_empty = true;  // 704.5b at the next check
+    sba_dirty_ = true;
     return false;
   }
   const Obj o = p.library.back();
