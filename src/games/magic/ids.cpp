@@ -11,6 +11,16 @@ std::string seat_id(int s) {
 }  // namespace
 
 std::string MagicState::action_id(Seat /*seat*/, Action a) const {
+  // A trigger about a player or an object names it too: two waiting
+  // triggers of one ability (Toll of Hours for A1's and for A2's upkeep)
+  // would otherwise share "order:<source>:<index>".
+  auto order_id = [&](std::size_t i) {
+    const PendingTrigger& p = pending_[i];
+    const std::string id = "order:" + ref(p.source) + ":" + std::to_string(p.index);
+    if (p.subject >= 0) return id + ":" + seat_id(p.subject);
+    if (p.subject_obj != kNoObj && !p.delayed) return id + ":" + ref(p.subject_obj);
+    return id;
+  };
   switch (a.kind) {
     case kKeep:
       return "keep";
@@ -35,19 +45,8 @@ std::string MagicState::action_id(Seat /*seat*/, Action a) const {
       return "cancel";
     case kChoosePlayer:
       return "choose:" + seat_id(a.a);
-    case kOrder: {
-      // Two waiting triggers of one ability (Toll of Hours for A1's and for
-      // A2's upkeep) would share an id: such ids also name the subject.
-      const PendingTrigger& p = pending_[a.a];
-      std::string id = "order:" + ref(p.source) + ":" + std::to_string(p.index);
-      bool twin = false;
-      for (std::size_t k = 0; k < pending_.size() && !twin; ++k)
-        twin = k != a.a && pending_[k].source == p.source && pending_[k].index == p.index;
-      if (!twin) return id;
-      if (p.subject >= 0) return id + ":" + seat_id(p.subject);
-      if (p.subject_obj != kNoObj) return id + ":" + ref(p.subject_obj);
-      return id + ":" + std::to_string(a.a);
-    }
+    case kOrder:
+      return order_id(a.a);
     case kAttack:
       return "attack:" + ref(a.a) + ":" + seat_id(a.b);
     case kAttackersDone:
@@ -79,6 +78,9 @@ std::string MagicState::action_id(Seat /*seat*/, Action a) const {
 
 std::string MagicState::action_label(Seat /*seat*/, Action a) const {
   auto name = [&](Obj o) { return def(o).name; };
+  auto for_seat = [&](const PendingTrigger& p) {
+    return p.subject >= 0 ? " (for seat " + std::to_string(p.subject) + ")" : std::string();
+  };
   switch (a.kind) {
     case kKeep:
       return "Keep this hand";
@@ -108,12 +110,9 @@ std::string MagicState::action_label(Seat /*seat*/, Action a) const {
       return "Cancel";
     case kChoosePlayer:
       return "Choose seat " + std::to_string(a.a);
-    case kOrder: {
-      const PendingTrigger& p = pending_[a.a];
-      return "Put " + rules_->pool[p.def].name + "'s trigger" +
-             (p.subject >= 0 ? " (seat " + std::to_string(p.subject) + ")" : std::string()) +
-             " on the stack next";
-    }
+    case kOrder:
+      return "Put " + rules_->pool[pending_[a.a].def].name + "'s trigger" +
+             for_seat(pending_[a.a]) + " on the stack next";
     case kAttack:
       return "Attack seat " + std::to_string(a.b) + " with " + name(a.a);
     case kAttackersDone:
