@@ -163,9 +163,9 @@ void MagicState::apply_action(Seat seat, Action a) {
   switch (a.kind) {
     case kKeep:
       p.kept = true;
-      log(kEvKeep, seat, static_cast<int>(p.hand.size()));
       p.to_bottom = static_cast<std::int8_t>(
           std::max(0, p.mulligans - (rules_->free_mulligan && p.mulligans > 0 ? 1 : 0)));
+      log(kEvKeep, seat, static_cast<int>(p.hand.size()) - p.to_bottom);
       ask_ = Ask::kNone;
       deciding_ = static_cast<std::int8_t>(seat);
       if (p.to_bottom > 0) {

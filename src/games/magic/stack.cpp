@@ -183,7 +183,9 @@ bool MagicState::stack_triggers() {
   for (auto i : mine)
     same = same && pending_[i].def == pending_[mine[0]].def &&
            pending_[i].index == pending_[mine[0]].index &&
-           pending_[i].controller == pending_[mine[0]].controller;
+           pending_[i].controller == pending_[mine[0]].controller &&
+           pending_[i].subject == pending_[mine[0]].subject &&
+           pending_[i].subject_obj == pending_[mine[0]].subject_obj;
   if (mine.size() > 1 && !same) {
     ask_ = Ask::kOrderTriggers;
     asked_ = static_cast<std::int8_t>(pending_[mine[0]].controller);

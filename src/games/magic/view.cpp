@@ -200,8 +200,10 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
       return name(a) + " deals " + std::to_string(c) + " damage to " + name(b);
     case kEvLife:
       return who + (a < 0 ? " loses " : " gains ") + std::to_string(a < 0 ? -a : a) + " life";
-    case kEvDies:
-      return name(a) + " dies";
+    case kEvDies:  // 700.4: only a creature "dies"
+      return a >= 0 && a < num_objs_ && def(static_cast<Obj>(a)).is(kCreature)
+                 ? name(a) + " dies"
+                 : name(a) + " is put into its owner's graveyard";
     case kEvLeaves:
       return who + " leaves the game";
     case kEvMulligan:
