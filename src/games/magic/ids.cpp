@@ -14,11 +14,25 @@ std::string MagicState::action_id(Seat /*seat*/, Action a) const {
   // A trigger about a player or an object names it too: two waiting
   // triggers of one ability (Toll of Hours for A1's and for A2's upkeep)
   // would otherwise share "order:<source>:<index>".
+  // A trigger's id names its source and ability, then what tells it apart
+  // from the other waiting triggers of that ability: the player it is about,
+  // the object it is about, and as a last resort its place in the queue.
   auto order_id = [&](std::size_t i) {
     const PendingTrigger& p = pending_[i];
-    const std::string id = "order:" + ref(p.source) + ":" + std::to_string(p.index);
-    if (p.subject >= 0) return id + ":" + seat_id(p.subject);
-    if (p.subject_obj != kNoObj && !p.delayed) return id + ":" + ref(p.subject_obj);
+    std::string id = "order:" + ref(p.source) + ":" + std::to_string(p.index);
+    auto twins = [&](bool same_subject, bool same_obj) {
+      for (std::size_t k = 0; k < pending_.size(); ++k) {
+        const PendingTrigger& q = pending_[k];
+        if (k != i && q.source == p.source && q.index == p.index &&
+            (!same_subject || q.subject == p.subject) &&
+            (!same_obj || q.subject_obj == p.subject_obj))
+          return true;
+      }
+      return false;
+    };
+    if (p.subject >= 0) id += ":" + seat_id(p.subject);
+    if (twins(true, false) && p.subject_obj != kNoObj && !p.delayed) id += ":" + ref(p.subject_obj);
+    if (twins(true, true)) id += ":" + std::to_string(i);
     return id;
   };
   switch (a.kind) {
