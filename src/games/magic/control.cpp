@@ -139,15 +139,10 @@ std::uint16_t MagicState::keywords(Obj o) const {
   return k;
 }
 
-bool MagicState::cant_attack(Obj o) const {
+// A restriction from a resolved spell or ability on this object (as it is now).
+bool MagicState::restricted(Obj o, bool Modifier::*flag) const {
   for (auto& m : mods_)
-    if (m.obj == o && m.gen == objs_[o].gen && m.cant_attack) return true;
-  return false;
-}
-
-bool MagicState::cant_block(Obj o) const {
-  for (auto& m : mods_)
-    if (m.obj == o && m.gen == objs_[o].gen && m.cant_block) return true;
+    if (m.obj == o && m.gen == objs_[o].gen && m.*flag) return true;
   return false;
 }
 

@@ -94,6 +94,16 @@ void MagicState::win_game(Seat s) {
   if (losers) leave_game(losers);
 }
 
+// The resolution moves on to its next effect step, with no choice pending.
+static void next_effect(Resolving& r) {
+  ++r.step;
+  r.inner = 255;
+  r.inner_step = 0;
+  r.chooser = -1;
+  r.want = 0;
+  r.sub = -1;
+}
+
 // Runs the resolving object from where it stopped. Returns false while it
 // waits for a choice.
 bool MagicState::run(Resolving& r) {
@@ -140,12 +150,7 @@ bool MagicState::run(Resolving& r) {
   const auto& list = item_effects(it);
   while (r.step < list.size() && !over_) {
     if (!step(r, list[r.step])) return false;
-    ++r.step;
-    r.inner = 255;
-    r.inner_step = 0;
-    r.chooser = -1;
-    r.want = 0;
-    r.sub = -1;
+    next_effect(r);
   }
   // 608.2n: an instant or sorcery goes to its owner's graveyard; a copy ceases.
   if (it.kind == ItemKind::kSpell && !d.permanent() && objs_[it.card].zone == Zone::kStack) {
@@ -297,13 +302,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       break;
     }
     case Verb::kReturnLinked:
-      for (Obj o = 0; o < num_objs_; ++o)
-        if (objs_[o].held_by == src && objs_[o].hold == 2 && objs_[o].zone == Zone::kExile) {
-          objs_[o].held_by = kNoObj;
-          objs_[o].hold = 0;
-          log(kEvReturn, objs_[o].owner, o);
-          enter_battlefield(o, objs_[o].owner);
-        }
+      return_exiled(src, 2);
       break;
     case Verb::kCopySpell: {
       if (!target_ok(it, 0)) break;
@@ -582,12 +581,7 @@ void MagicState::resolution_choose(Seat /*s*/, Action a) {
   if (r.inner != 255 || e.verb == Verb::kPump || e.verb == Verb::kChooseMode) {
     if (!step(r, e)) return;
   }
-  ++r.step;
-  r.inner = 255;
-  r.inner_step = 0;
-  r.chooser = -1;
-  r.want = 0;
-  r.sub = -1;
+  next_effect(r);
   run(r);
 }
 

@@ -107,16 +107,7 @@ void MagicState::leave_game(SeatMask leavers) {
     remove_from_zone(o);
     ++x.gen;
     // 610.3: what it exiled "until it leaves" comes back (not a trigger).
-    for (Obj e = 0; e < num_objs_; ++e)
-      if (objs_[e].held_by == o && objs_[e].hold == 1 && objs_[e].zone == Zone::kExile &&
-          !has_seat(leavers, objs_[e].owner)) {
-        objs_[e].held_by = kNoObj;
-        objs_[e].hold = 0;
-        remove_from_zone(e);
-        ++objs_[e].gen;
-        log(kEvReturn, objs_[e].owner, e);
-        enter_battlefield(e, objs_[e].owner);
-      }
+    return_exiled(o, 1, leavers);
   }
   // ... and at the same time every effect giving a leaver control ends.
   for (std::size_t i = 0; i < controls_.size();)

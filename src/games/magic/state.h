@@ -328,6 +328,9 @@ class MagicState final : public State {
   void move(Obj o, Zone z);  // a zone change (new object, triggers, 400.7)
   void enter_battlefield(Obj o, Seat controller);
   void leave_battlefield(Obj o, Zone to);
+  // Cards `source` exiled come back under their owners' control: hold 1 "until
+  // it leaves" (610.3), hold 2 its linked leave trigger; owners in `skip` don't.
+  void return_exiled(Obj source, std::uint8_t hold, SeatMask skip = 0);
   bool draw(Seat s);
   void shuffle(Seat s);
   StaticVec<Obj, 90>* owner_zone(Obj o);
@@ -360,8 +363,9 @@ class MagicState final : public State {
   void damage_creature(Obj o, int n, Obj source);
   void end_turn_effects();
   void next_turn_begins(Seat s);
-  bool cant_attack(Obj o) const;
-  bool cant_block(Obj o) const;
+  bool restricted(Obj o, bool Modifier::*flag) const;
+  bool cant_attack(Obj o) const { return restricted(o, &Modifier::cant_attack); }
+  bool cant_block(Obj o) const { return restricted(o, &Modifier::cant_block); }
   Seat must_attack(Obj o) const;
 
   // range of influence (range.cpp)

@@ -121,17 +121,23 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   // Cards it exiled "until it leaves" come back at once (610.3: not a trigger).
   const bool was_quiet = quiet_;
   quiet_ = false;
-  for (Obj e = 0; e < num_objs_; ++e)
-    if (objs_[e].held_by == o && objs_[e].hold == 1 && objs_[e].zone == Zone::kExile) {
-      objs_[e].held_by = kNoObj;
-      objs_[e].hold = 0;
-      remove_from_zone(e);
-      ++objs_[e].gen;
-      log(kEvReturn, objs_[e].owner, e);
-      enter_battlefield(e, objs_[e].owner);
-    }
+  return_exiled(o, 1);
   quiet_ = was_quiet;
   recompute_control();
+}
+
+void MagicState::return_exiled(Obj source, std::uint8_t hold, SeatMask skip) {
+  for (Obj e = 0; e < num_objs_; ++e) {
+    Object& x = objs_[e];
+    if (x.held_by != source || x.hold != hold || x.zone != Zone::kExile || has_seat(skip, x.owner))
+      continue;
+    x.held_by = kNoObj;
+    x.hold = 0;
+    remove_from_zone(e);
+    ++x.gen;
+    log(kEvReturn, x.owner, e);
+    enter_battlefield(e, x.owner);
+  }
 }
 
 // 800.4b: nothing enters under a departed player's control; the card stays
