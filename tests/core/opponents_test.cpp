@@ -89,11 +89,12 @@ TEST(Opponents, OnlySeat) {
   EXPECT_EQ(only_seat(seat_bit(0)), 0);
   EXPECT_EQ(only_seat(seat_bit(5)), 5);
   EXPECT_EQ(only_seat(seat_bit(7)), 7);
+  EXPECT_EQ(only_seat(seat_bit(15)), 15);  // tables of up to 16 seats (Grand Melee)
   EXPECT_EQ(only_seat(seats_of({1, 6})), kNoSeat);
   EXPECT_EQ(only_seat(kAllSeats), kNoSeat);
   EXPECT_EQ(seat_count(0), 0);
   EXPECT_EQ(seat_count(seats_of({1, 6})), 2);
-  EXPECT_EQ(seat_count(kAllSeats), 8);
+  EXPECT_EQ(seat_count(kAllSeats), kMaxSeats);
 }
 
 TEST(Opponents, InTurnOrder) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/error.h"
+
 namespace tt {
 
 TEST(TurnOrder, NextSkipsPlayersWhoLeft) {
@@ -37,6 +39,19 @@ TEST(TurnOrder, RangeOfInfluence) {
   EXPECT_EQ(t.within_range(0, -1), t.active());
   t.leave(1);
   EXPECT_EQ(t.within_range(0, 1), seat_bit(5) | seat_bit(0) | seat_bit(2));
+}
+
+// Grand Melee tables seat 10 or more (807.1); the core holds up to 16.
+TEST(TurnOrder, SixteenSeats) {
+  TurnOrder t(16);
+  EXPECT_EQ(t.remaining(), 16);
+  EXPECT_EQ(t.left_of(15), 0);
+  EXPECT_EQ(t.right_of(0), 15);
+  EXPECT_EQ(t.within_range(15, 1), seat_bit(14) | seat_bit(15) | seat_bit(0));
+  t.leave(0);
+  EXPECT_EQ(t.left_of(15), 1);
+  EXPECT_EQ(t.opponents(15), static_cast<SeatMask>(t.active() & ~seat_bit(15)));
+  EXPECT_THROW(TurnOrder(17), Error);
 }
 
 TEST(TurnOrder, LastPlayerAndEmptyTable) {
