@@ -209,7 +209,6 @@ void MagicState::begin_cast(Seat s, Obj card, int mode) {
   cast_.active = true;
   cast_.seat = static_cast<std::int8_t>(s);
   cast_.obj = card;
-  cast_.index = static_cast<std::uint8_t>(mode);
   cast_.item.kind = ItemKind::kSpell;
   cast_.item.card = card;
   cast_.item.def = objs_[card].def;
@@ -223,9 +222,7 @@ void MagicState::begin_activate(Seat s, Obj o, int index) {
   cast_ = Casting{};
   cast_.active = true;
   cast_.seat = static_cast<std::int8_t>(s);
-  cast_.ability = true;
   cast_.obj = o;
-  cast_.index = static_cast<std::uint8_t>(index);
   cast_.item.kind = ItemKind::kActivated;
   cast_.item.card = o;
   cast_.item.def = objs_[o].def;

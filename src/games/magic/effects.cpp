@@ -98,7 +98,6 @@ void MagicState::win_game(Seat s) {
 static void next_effect(Resolving& r) {
   ++r.step;
   r.inner = 255;
-  r.inner_step = 0;
   r.chooser = -1;
   r.want = 0;
   r.sub = -1;
@@ -446,7 +445,6 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
   cast_ = Casting{};
   cast_.active = true;
   cast_.seat = static_cast<std::int8_t>(controller);
-  cast_.ability = true;
   cast_.obj = copy.card;
   copy.targets_n = 0;
   cast_.item = copy;

@@ -9,7 +9,6 @@ enum Ev : std::uint16_t {
   kEvStart = 1,       // a = starting seat
   kEvDraw,            // seat draws a = object (detail: the drawer)
   kEvTurn,            // seat's turn begins, a = turn serial, b = extra
-  kEvStep,            // a = step
   kEvLand,            // seat plays land a
   kEvCast,            // seat casts a (object), b = stack id
   kEvActivate,        // seat activates a (object), b = ability

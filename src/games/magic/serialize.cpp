@@ -56,10 +56,9 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TurnCtx, active, actives, marker, extra, wait
                                    defending, declaring, declared, first_strike, stage,
                                    attackers_declared, stack, attackers, blocks, round, team_passed,
                                    designated)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Casting, active, seat, ability, obj, index, item, want,
-                                   want_player)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Resolving, active, begun, item, step, inner, inner_step, chooser,
-                                   want, sub, pile, revealed_n, revealed)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Casting, active, seat, obj, item, want_player)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Resolving, active, begun, item, step, inner, chooser, want, sub,
+                                   pile, revealed_n, revealed)
 
 const char* step_name(Step s);
 
@@ -102,7 +101,6 @@ void MagicState::save(json& out) const {
   out["planar"] = planar_;
   out["starting"] = starting_;
   out["deciding"] = deciding_;
-  out["last_turn_seat"] = last_turn_seat_;
   out["over"] = over_;
 }
 
@@ -185,8 +183,6 @@ void MagicState::load(const json& j) {
       t.planar_ = static_cast<std::int8_t>(seat_ok(j.at("planar").get<int>(), true));
       t.starting_ = static_cast<std::int8_t>(seat_ok(j.at("starting").get<int>(), false));
       t.deciding_ = static_cast<std::int8_t>(seat_ok(j.at("deciding").get<int>(), true));
-      t.last_turn_seat_ =
-          static_cast<std::int8_t>(seat_ok(j.at("last_turn_seat").get<int>(), true));
       t.over_ = j.at("over").get<bool>();
       // Every object reference must point at an object; every zone list
       // must hold objects that are in that zone.

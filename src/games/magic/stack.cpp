@@ -227,7 +227,6 @@ void MagicState::stack_trigger(std::size_t index) {
     cast_ = Casting{};
     cast_.active = true;
     cast_.seat = p.controller;
-    cast_.ability = true;
     cast_.obj = p.source;
     cast_.item = it;
     trigger_casting_ = true;

@@ -229,14 +229,11 @@ enum class Ask : std::uint8_t {
   kNone,
   kMulligan,
   kBottom,
-  kTargets,        // casting or activating: targets, mode, chosen player
   kOrderTriggers,  // a seat orders its triggers (603.3b)
-  kTriggerTarget,  // a trigger being put on the stack picks targets
   kAttackers,
   kBlockers,
   kDefender,        // 506.2a: choose the defending player
   kChooseOpponent,  // as a permanent enters
-  kResolve,         // a choice during resolution (below)
   kDiscard,         // cleanup: discard to hand size
 };
 
@@ -247,7 +244,6 @@ struct Resolving {
   StackItem item;
   std::uint8_t step = 0;
   std::uint8_t inner = 255;  // chosen mode / else list being run
-  std::uint8_t inner_step = 0;
   std::int8_t chooser = -1;  // the player making the choice
   std::uint8_t want = 0;     // the Act kind it waits for
   std::int8_t sub = -1;      // a seat chosen on the way (substitute chooser, opponent)
@@ -261,11 +257,8 @@ struct Resolving {
 struct Casting {
   bool active = false;
   std::int8_t seat = -1;
-  bool ability = false;
-  Obj obj = kNoObj;
-  std::uint8_t index = 0;  // mode or ability (255 deploy)
-  StackItem item;
-  std::uint8_t want = 0;  // targets still to choose: item.targets_n of N
+  Obj obj = kNoObj;  // the card cast, or the ability's source
+  StackItem item;    // its targets so far: item.targets_n
   bool want_player = false;
   friend bool operator==(const Casting&, const Casting&) = default;
 };
@@ -376,7 +369,6 @@ class MagicState final : public State {
   bool active_player(Seat s) const { return has_seat(T().actives, s); }
 
   // the turn (turn.cpp)
-  void begin_game();
   void advance();
   void advance_one();
   // Grand Melee turn markers (807.4)
@@ -502,7 +494,6 @@ class MagicState final : public State {
   bool sba_dirty_ = true;
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
-  std::int8_t last_turn_seat_ = -1;
   bool over_ = false;
   bool quiet_ = false;            // a batch of simultaneous deaths: triggers already fired
   bool trigger_casting_ = false;  // cast_ holds a trigger being put on the stack

@@ -142,7 +142,6 @@ void MagicState::begin_turn(Seat s, bool extra) {
   }
   refresh_ranges();                                                                // 801.2c
   if (rules_->planechase && markers_ <= 1) planar_ = static_cast<std::int8_t>(s);  // 901.6
-  last_turn_seat_ = static_cast<std::int8_t>(s);
   log(kEvTurn, s, turn_, extra);
 }
 

@@ -80,8 +80,7 @@ void MagicState::view(Seat viewer, json& out) const {
     for (Obj o : p.ante) j["ante"].push_back(ref(o));
     j["left_game"] = json::array();
     for (Obj o = 0; o < num_objs_; ++o)
-      if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token &&
-          objs_[o].hold != 3)
+      if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token)
         j["left_game"].push_back(ref(o));
     players.push_back(j);
   }
