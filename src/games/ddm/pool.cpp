@@ -1,10 +1,10 @@
 #include "games/ddm/pool.h"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/data_file.h"
 #include "core/error.h"
 
 namespace tt::ddm {
@@ -276,10 +276,9 @@ Pool Pool::from_json(const json& j) {
 }
 
 Pool Pool::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read " + path);
+  const json j = read_data_file(path);
   try {
-    return from_json(json::parse(in));
+    return from_json(j);
   } catch (const json::exception& e) {
     throw Error(path + ": " + e.what());
   }

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 
+#include "core/data_file.h"
 #include "core/error.h"
 #include "games/lastchronicle/rules.h"
 #include "games/lastchronicle/state.h"
@@ -19,14 +19,8 @@ LcGame::LcGame(const std::string& data_dir) : data_dir_(data_dir + "/lastchronic
   for (auto& entry : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
     if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
   std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_) {
-    std::ifstream in(data_dir_ + "/decks/" + name + ".json");
-    try {
-      starter_json_.push_back(json::parse(in));
-    } catch (const json::exception& e) {
-      throw Error("lastchronicle starter deck " + name + ": " + e.what());
-    }
-  }
+  for (auto& name : starters_)
+    starter_json_.push_back(read_data_file(data_dir_ + "/decks/" + name + ".json"));
 }
 
 std::string LcGame::summary() const {

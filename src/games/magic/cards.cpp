@@ -1,10 +1,10 @@
 #include "games/magic/cards.h"
 
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/data_file.h"
 #include "core/error.h"
 
 namespace tt::magic {
@@ -450,14 +450,7 @@ Pool Pool::load(const json& j) {
 }
 
 Pool Pool::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read " + path);
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::exception& e) {
-    throw Error(path + ": " + e.what());
-  }
+  const json j = read_data_file(path);
   try {
     return load(j);
   } catch (const Error& e) {

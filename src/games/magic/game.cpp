@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/data_file.h"
 #include "core/error.h"
 #include "games/magic/rules.h"
 #include "games/magic/state.h"
@@ -21,14 +21,8 @@ MagicGame::MagicGame(const std::string& data_dir) {
   for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
     if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
   std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_) {
-    std::ifstream in(dir + "/decks/" + name + ".json");
-    try {
-      starter_json_.push_back(json::parse(in));
-    } catch (const json::exception& e) {
-      throw Error("magic starter deck " + name + ": " + e.what());
-    }
-  }
+  for (auto& name : starters_)
+    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
   for (auto& name : starters_) {
     std::vector<DeckProblem> problems = check_deck(json(name), Setup{});
     starter_legal_.push_back(problems.empty());

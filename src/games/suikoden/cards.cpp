@@ -1,8 +1,8 @@
 #include "games/suikoden/cards.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/data_file.h"
 #include "core/error.h"
 
 namespace tt::suikoden {
@@ -223,15 +223,7 @@ Pool Pool::from_json(const json& j) {
 }
 
 Pool Pool::load_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error("cannot read card pool " + path);
-  json j;
-  try {
-    j = json::parse(in);
-  } catch (const json::exception& e) {
-    throw Error(path + ": " + e.what());
-  }
-  return from_json(j);
+  return from_json(read_data_file(path));
 }
 
 int Pool::find(const std::string& id) const {
