@@ -41,6 +41,9 @@ class Game {
   virtual std::vector<OptionSpec> option_specs() const = 0;
   virtual std::vector<Variant> variants() const = 0;
   virtual std::vector<std::string> starter_decks() const = 0;
+  // Changes whenever the rules change what a record's decisions mean (option
+  // ids, the order of random draws); records pin it with the data's hash.
+  virtual std::string rules_version() const { return "1"; }
 
   // Resolves setup.variant and setup.options against this game's specs.
   Options resolve_options(const Setup& setup) const {

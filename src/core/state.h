@@ -60,6 +60,16 @@ class State {
   virtual std::string action_id(Seat seat, Action action) const = 0;
   virtual std::string action_label(Seat seat, Action action) const = 0;
 
+  // The id and label of an option `seat` chose, as `viewer` may see them: what
+  // is hidden from viewer (a card played face down, cards put back at a
+  // mulligan) is left out. kReferee and the choosing seat see the full id.
+  virtual std::string action_id_for(Seat seat, Action action, Seat /*viewer*/) const {
+    return action_id(seat, action);
+  }
+  virtual std::string action_label_for(Seat seat, Action action, Seat /*viewer*/) const {
+    return action_label(seat, action);
+  }
+
   // What `viewer` may see (a seat, or kReferee for everything).
   virtual void view(Seat viewer, nlohmann::json& out) const = 0;
   // Everything, restorable by Game::restore (including the RNG).
