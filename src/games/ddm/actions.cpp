@@ -1,5 +1,6 @@
 // The options of each pending decision, and applying the chosen one.
 #include <algorithm>
+#include <bit>
 
 #include "games/ddm/events.h"
 #include "games/ddm/state.h"
@@ -10,25 +11,9 @@ void DdmState::legal_actions(Seat seat, ActionList& out) const {
   out.clear();
   if (phase_ == Phase::kOver || seat != deciding()) return;
   switch (phase_) {
-    case Phase::kRoll: {
-      // Any 3 of the 12 dice; identical dice are one option: a triple counts
-      // only when each die's earlier identical twins are in it too.
-      std::array<int, kDice> twin{};
-      for (int x = 0; x < kDice; ++x) {
-        twin[x] = -1;
-        for (int y = x - 1; y >= 0 && twin[x] < 0; --y)
-          if (dice_[seat][y] == dice_[seat][x]) twin[x] = y;
-      }
-      for (int i = 0; i < kDice; ++i)
-        for (int j = i + 1; j < kDice; ++j)
-          for (int k = j + 1; k < kDice; ++k) {
-            auto in = [&](int x) { return x < 0 || x == i || x == j || x == k; };
-            if (!in(twin[i]) || !in(twin[j]) || !in(twin[k])) continue;
-            out.push_back(
-                {kRoll, static_cast<std::uint16_t>((1u << i) | (1u << j) | (1u << k)), 0, 0});
-          }
+    case Phase::kRoll:
+      list_dice(seat, out);
       return;
-    }
     case Phase::kSummon:
       for (int i = 0; i < num_pieces_; ++i) {
         const PieceId p = static_cast<PieceId>(i);
@@ -43,7 +28,7 @@ void DdmState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kSummonSkip, 0, 0, 0});
       return;
     case Phase::kPlace:
-      list_placements(seat, out);
+      list_placement_step(seat, out);
       return;
     case Phase::kMain:
       for (int i = 0; i < num_pieces_; ++i)
@@ -78,19 +63,29 @@ void DdmState::legal_actions(Seat seat, ActionList& out) const {
 
 void DdmState::apply_action(Seat seat, Action a) {
   switch (static_cast<Act>(a.kind)) {
-    case kRoll:
-      roll(seat, a.a);
+    case kPickDie:
+      pick_die(seat, a.a);
+      return;
+    case kCancel:
+      if (phase_ == Phase::kRoll)
+        picked_ = 0;
+      else
+        cancel_step();
       return;
     case kSummonPick:
       summoning_ = static_cast<PieceId>(a.a);
+      place_shape_ = place_turn_ = kNoStep;
       phase_ = Phase::kPlace;
       return;
     case kSummonSkip:
       summon_levels_ = 0;
-      if (rolls_done_ < 2)
-        phase_ = Phase::kRoll;
-      else
-        open_window(Phase::kStandby);
+      after_summon_step();
+      return;
+    case kShape:
+      place_shape_ = static_cast<std::uint8_t>(a.a);
+      return;
+    case kTurn:
+      place_turn_ = static_cast<std::uint8_t>(a.b);
       return;
     case kPlace:
       place(seat, a.a, a.b, Board::at(a.c));
@@ -138,15 +133,28 @@ void DdmState::apply_action(Seat seat, Action a) {
   }
 }
 
+bool DdmState::is_undo(Seat, Action action) const {
+  return action.kind == kCancel;
+}
+
 std::string DdmState::prompt(Seat seat) const {
   if (phase_ == Phase::kOver || seat != deciding()) return "";
   switch (phase_) {
-    case Phase::kRoll:
-      return "Dice roll " + std::to_string(rolls_done_ + 1) + " of 2: choose 3 dice";
+    case Phase::kRoll: {
+      const int n = std::popcount(picked_);
+      return "Dice roll " + std::to_string(rolls_done_ + 1) + " of 2: pick " +
+             (n == 0   ? "3 dice"
+              : n == 1 ? "2 more dice"
+                       : "the third die (it rolls)");
+    }
     case Phase::kSummon:
       return "Summon a monster or item?";
     case Phase::kPlace:
-      return "Place the dungeon piece (shape, turn, square of the monster)";
+      return place_shape_ == kNoStep ? "Dungeon piece: choose its shape"
+             : place_turn_ == kNoStep
+                 ? "Dungeon piece: choose how shape " + rules_->pool.shapes[place_shape_].name +
+                       " is turned"
+                 : "Dungeon piece: choose the monster's square (+ on the board; type col,row)";
     case Phase::kStandby:
       return "Standby phase: use a trap ability or pass";
     case Phase::kMain:

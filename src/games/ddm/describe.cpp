@@ -1,4 +1,7 @@
 // Option ids and labels, and log lines, rendered on demand.
+#include <algorithm>
+#include <bit>
+
 #include "games/ddm/events.h"
 #include "games/ddm/state.h"
 
@@ -8,26 +11,59 @@ namespace {
 std::string sq(int index) {
   return Board::at(index).str();
 }
+
+// A die as a person reads it: id, level and its six faces (S summon, M move,
+// A attack, D defence, G magic, T trap; 2 after a face doubles it).
+std::string die_text(const DieDef& d) {
+  static constexpr char kFace[] = {'M', 'A', 'D', 'G', 'T', 'S'};
+  std::string s = d.id + " (L" + std::to_string(d.level) + ":";
+  for (const Face& f : d.faces) {
+    s += ' ';
+    s += kFace[static_cast<int>(f.crest)];
+    if (f.mult > 1) s += '2';
+  }
+  return s + ")";
+}
+
+// A net drawn as a small picture: '#' its squares, 'M' the monster's.
+std::string net_picture(const Orientation& o) {
+  int c0 = 0, c1 = 0, r0 = 0, r1 = 0;
+  for (Coord c : o.cells) {
+    c0 = std::min<int>(c0, c.col), c1 = std::max<int>(c1, c.col);
+    r0 = std::min<int>(r0, c.row), r1 = std::max<int>(r1, c.row);
+  }
+  std::string s;
+  for (int r = r0; r <= r1; ++r) {
+    s += '\n';
+    for (int c = c0; c <= c1; ++c) {
+      char ch = '.';
+      for (Coord x : o.cells)
+        if (x.col == c && x.row == r) ch = c == 0 && r == 0 ? 'M' : '#';
+      s += ch;
+    }
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string DdmState::action_id(Seat seat, Action a) const {
+  const Pool& pool = rules_->pool;
   switch (static_cast<Act>(a.kind)) {
-    case kRoll: {
-      std::string s = "roll:";
-      bool first = true;
-      for (int i = 0; i < kDice; ++i)
-        if (a.a & (1u << i)) {
-          s += (first ? "" : "+") + rules_->pool.dice[dice_[seat < 0 ? 0 : seat][i]].id;
-          first = false;
-        }
-      return s;
-    }
+    case kPickDie:
+      return "die:" + pool.dice[dice_[seat < 0 ? 0 : seat][a.a % kDice]].id;
+    case kCancel:
+      return "cancel";
     case kSummonPick:
       return "summon:" + (a.a < num_pieces_ ? def(static_cast<PieceId>(a.a)).id : "?");
     case kSummonSkip:
       return "nosummon";
+    case kShape:
+      return "shape:" + pool.shapes[a.a].name;
+    case kTurn:
+      return "turn:" + pool.shapes[a.a].name + std::to_string(a.b);
     case kPlace:
-      return "place:" + rules_->pool.shapes[a.a].name + std::to_string(a.b) + ":" + sq(a.c);
+      return "place:" + pool.shapes[a.a].name + std::to_string(a.b) + ":" + sq(a.c);
     case kMove:
       return "move:" + pieces_[a.a].pos.str() + ">" + sq(a.b) + (a.c == 1 ? ":noitems" : "");
     case kAttack:
@@ -53,19 +89,26 @@ std::string DdmState::action_id(Seat seat, Action a) const {
 }
 
 std::string DdmState::action_label(Seat seat, Action a) const {
+  const Pool& pool = rules_->pool;
+  // Monsters are named with their square, so two of the same kind differ.
   const auto name = [&](int p) {
-    return p == kMaster ? std::string("your dungeon master") : def(static_cast<PieceId>(p)).name;
+    return p == kMaster ? std::string("your dungeon master")
+                        : def(static_cast<PieceId>(p)).name + " on " + pieces_[p].pos.str();
   };
   switch (static_cast<Act>(a.kind)) {
-    case kRoll: {
-      std::string s = "Roll";
+    case kPickDie: {
+      std::string s = "Die " + die_text(pool.dice[dice_[seat][a.a]]);
+      if (std::popcount(picked_) < 2) return s;
+      s += ", and roll it with";
       for (int i = 0; i < kDice; ++i)
-        if (a.a & (1u << i)) {
-          const DieDef& d = rules_->pool.dice[dice_[seat][i]];
-          s += " [L" + std::to_string(d.level) + " " + d.id + "]";
-        }
+        if (picked_ & (1u << i)) s += " " + pool.dice[dice_[seat][i]].id;
       return s;
     }
+    case kCancel:
+      if (phase_ == Phase::kRoll) return "Take back the dice picked";
+      return place_turn_ != kNoStep    ? "Back: choose the turn again"
+             : place_shape_ != kNoStep ? "Back: choose the shape again"
+                                       : "Back: choose what to summon again";
     case kSummonPick: {
       const PieceDef& d = def(static_cast<PieceId>(a.a));
       if (d.is_item) return "Summon item " + d.name + " (hidden from the opponent)";
@@ -75,20 +118,24 @@ std::string DdmState::action_label(Seat seat, Action a) const {
     }
     case kSummonSkip:
       return "Do not summon";
+    case kShape:
+      return "Shape " + pool.shapes[a.a].name + net_picture(pool.shapes[a.a].orientations[0]);
+    case kTurn:
+      return "Turn " + pool.shapes[a.a].name + std::to_string(a.b) +
+             net_picture(pool.shapes[a.a].orientations[a.b]);
     case kPlace:
-      return "Place shape " + rules_->pool.shapes[a.a].name + " (turn " + std::to_string(a.b) +
-             ") with the monster on " + sq(a.c);
+      return "Monster on " + sq(a.c) + " (net " + pool.shapes[a.a].name + std::to_string(a.b) + ")";
     case kMove:
-      return "Move " + name(a.a) + " from " + pieces_[a.a].pos.str() + " to " + sq(a.b) +
+      return "Move " + name(a.a) + " to " + sq(a.b) +
              (a.c == 1 ? ", declining items on the way" : "");
     case kAttack: {
       const PieceId v = board_[a.b].piece;
       const std::string target = v == kNoPiece ? "the enemy dungeon master" : def(v).name;
-      return "Attack " + target + " at " + sq(a.b) + " with " + name(a.a) + " (1 attack crest)";
+      return "Attack " + target + " on " + sq(a.b) + " with " + name(a.a) + " (1 attack crest)";
     }
     case kActivate: {
       const Ability& ab = def(static_cast<PieceId>(a.a)).abilities[a.b];
-      return "Use " + name(a.a) + ": " + ab.text + (a.c == kNoTarget ? "" : " on " + sq(a.c));
+      return "Use " + name(a.a) + ": " + ab.text + (a.c == kNoTarget ? "" : ", target " + sq(a.c));
     }
     case kEndMain:
       return "End the main phase";
@@ -104,6 +151,21 @@ std::string DdmState::action_label(Seat seat, Action a) const {
       return "Done";
   }
   return "?";
+}
+
+// An item is hidden from the opponent from the moment it is chosen.
+std::string DdmState::action_id_for(Seat seat, Action a, Seat viewer) const {
+  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee && a.a < num_pieces_ &&
+      def(static_cast<PieceId>(a.a)).is_item)
+    return "summon:item";
+  return action_id(seat, a);
+}
+
+std::string DdmState::action_label_for(Seat seat, Action a, Seat viewer) const {
+  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee && a.a < num_pieces_ &&
+      def(static_cast<PieceId>(a.a)).is_item)
+    return "Summon an item (hidden)";
+  return action_label(seat, a);
 }
 
 std::string DdmState::describe(const Event& e, Seat viewer) const {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
+#include "core/data_file.h"
 #include "core/error.h"
 #include "games/ddm/state.h"
 
@@ -12,12 +12,15 @@ namespace tt::ddm {
 
 using nlohmann::json;
 
-DdmGame::DdmGame(const std::string& data_dir) : data_dir_(data_dir + "/ddm") {
-  pool_ = std::make_shared<const Pool>(Pool::load_file(data_dir_ + "/pool.json"));
+DdmGame::DdmGame(const std::string& data_dir) {
+  const std::string dir = data_dir + "/ddm";
+  pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/pool.json"));
   std::error_code ec;
-  for (auto& e : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
+  for (auto& e : std::filesystem::directory_iterator(dir + "/decks", ec))
     if (e.path().extension() == ".json") starters_.push_back(e.path().stem().string());
   std::sort(starters_.begin(), starters_.end());
+  for (auto& name : starters_)
+    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
 }
 
 std::string DdmGame::summary() const {
@@ -36,28 +39,67 @@ std::vector<Variant> DdmGame::variants() const {
 }
 
 json DdmGame::starter_deck(const std::string& name) const {
-  if (std::find(starters_.begin(), starters_.end(), name) == starters_.end())
-    throw Error("unknown starter set '" + name + "'");
-  std::ifstream in(data_dir_ + "/decks/" + name + ".json");
-  try {
-    return json::parse(in);
-  } catch (const json::exception& e) {
-    throw Error("starter set " + name + ": " + e.what());
-  }
+  for (std::size_t i = 0; i < starters_.size(); ++i)
+    if (starters_[i] == name) return starter_json_[i];
+  std::string known;
+  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
+  throw Error("unknown starter set '" + name + "' (known: " + known + ")");
 }
+
+namespace {
+
+// A list field of a set: absent is empty; anything but a list is a problem.
+const json& list_field(const json& set, const char* key, std::vector<DeckProblem>& problems) {
+  static const json kEmpty = json::array();
+  if (!set.contains(key)) return kEmpty;
+  const json& v = set[key];
+  if (v.is_array()) return v;
+  problems.push_back({"format", std::string(key) + " is a list, not " + v.dump()});
+  return kEmpty;
+}
+
+// An entry of a list: an id, or {key: id, "count": n} when counts are allowed.
+// Empty when malformed (a problem is added).
+std::string entry_id(const json& e, const char* key, int max_count, int& count,
+                     std::vector<DeckProblem>& problems) {
+  count = 1;
+  if (e.is_string()) return e.get<std::string>();
+  if (e.is_object() && e.contains(key) && e[key].is_string()) {
+    const std::string id = e[key].get<std::string>();
+    const json n = e.value("count", json(1));
+    if (n.is_number_integer() && n.get<long long>() >= 1 && n.get<long long>() <= max_count) {
+      count = n.get<int>();
+      return id;
+    }
+    problems.push_back({"format", "count of '" + id + "' must be an integer from 1 to " +
+                                      std::to_string(max_count)});
+    return {};
+  }
+  problems.push_back({"format", "a " + std::string(key) + " entry is an id or {\"" + key +
+                                    "\": id" + (max_count > 1 ? ", \"count\": n}" : "}") +
+                                    ", not " + e.dump()});
+  return {};
+}
+
+}  // namespace
 
 // Components (rule text "用意する物"): 12 dice, three of each level; a
 // monster deck of exactly 10 with at most 2 of one monster; up to 4 items.
 DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
-  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
-  if (!deck.is_object())
-    throw Error("a set is a starter name or an object with monsters, items and dice");
   Deck d;
+  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  if (!deck.is_object()) {
+    problems.push_back(
+        {"format", "a set is a starter name or an object with monsters, items and dice"});
+    return d;
+  }
   const json dice = deck.value("dice", json("standard"));
   if (dice.is_string()) {
     auto it = pool_->dice_sets.find(dice.get<std::string>());
-    if (it == pool_->dice_sets.end()) throw Error("unknown dice set " + dice.dump());
-    d.dice = it->second;
+    if (it == pool_->dice_sets.end())
+      problems.push_back({"format", "unknown dice set " + dice.dump()});
+    else
+      d.dice = it->second;
   } else if (dice.is_array()) {
     std::array<int, 5> per_level{};
     for (auto& id : dice) {
@@ -73,14 +115,14 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
         per_level[4] != 3)
       problems.push_back({"dice", "12 dice, three of each level 1-4"});
   } else {
-    throw Error("dice is a dice-set name or a list of 12 die ids");
+    problems.push_back({"format", "dice is a dice-set name or a list of 12 die ids"});
   }
   std::map<int, int> copies;
   int monsters = 0;
-  for (auto& m : deck.value("monsters", json::array())) {
-    const std::string id = m.is_string() ? m.get<std::string>() : m.value("monster", "");
-    const int count = m.is_object() ? m.value("count", 1) : 1;
-    if (count < 1 || count > 20) throw Error("count of '" + id + "' must be 1 to 20");
+  for (auto& m : list_field(deck, "monsters", problems)) {
+    int count = 1;
+    const std::string id = entry_id(m, "monster", 20, count, problems);
+    if (id.empty()) continue;
     const int p = pool_->find_piece(id);
     if (p < 0 || pool_->pieces[p].is_item) {
       problems.push_back({"monsters", "'" + id + "' is no monster of the pool"});
@@ -98,8 +140,10 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
       problems.push_back({"copies", "'" + pool_->pieces[p].id + "' appears " + std::to_string(n) +
                                         " times; at most 2"});
   int items = 0;
-  for (auto& it : deck.value("items", json::array())) {
-    const std::string id = it.is_string() ? it.get<std::string>() : it.value("item", "");
+  for (auto& it : list_field(deck, "items", problems)) {
+    int count = 1;
+    const std::string id = entry_id(it, "item", 1, count, problems);
+    if (id.empty()) continue;
     const int p = pool_->find_piece(id);
     if (p < 0 || !pool_->pieces[p].is_item) {
       problems.push_back({"items", "'" + id + "' is no item of the pool"});
@@ -124,21 +168,41 @@ std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) con
   return problems;
 }
 
-std::unique_ptr<State> DdmGame::new_state(const Setup& setup, EventLog* log) const {
+namespace {
+
+// Two parsed sets and a state holding only the rules (with every net laid
+// every way); each deal copies the state and draws the first player.
+class DdmSetup final : public PreparedSetup {
+ public:
+  DdmSetup(std::shared_ptr<const Rules> rules, std::array<std::vector<int>, 2> dice,
+           std::array<std::vector<int>, 2> pieces)
+      : empty_(std::move(rules)), dice_(std::move(dice)), pieces_(std::move(pieces)) {}
+
+  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
+    auto st = std::make_unique<DdmState>(empty_);
+    st->attach_log(log);
+    st->start(dice_, pieces_, seed);
+    return st;
+  }
+
+ private:
+  DdmState empty_;
+  std::array<std::vector<int>, 2> dice_, pieces_;
+};
+
+}  // namespace
+
+std::shared_ptr<const PreparedSetup> DdmGame::prepare(const Setup& setup) const {
   if (setup.seats != 2) throw Error("Dungeon Dice Monsters is for exactly 2 players");
   auto rules = std::make_shared<const Rules>(pool_, resolve_options(setup));
   std::array<std::vector<int>, 2> dice, pieces;
   for (Seat s = 0; s < 2; ++s) {
-    const json deck = legal_deck(setup, s);
-    std::vector<DeckProblem> ignored;
-    Deck d = parse(deck, ignored);
-    dice[s] = d.dice;
-    pieces[s] = d.pieces;
+    std::vector<DeckProblem> ignored;  // legal_deck has refused any set with problems
+    Deck d = parse(legal_deck(setup, s), ignored);
+    dice[s] = std::move(d.dice);
+    pieces[s] = std::move(d.pieces);
   }
-  auto st = std::make_unique<DdmState>(rules);
-  st->attach_log(log);
-  st->start(dice, pieces, setup.seed);
-  return st;
+  return std::make_shared<const DdmSetup>(std::move(rules), std::move(dice), std::move(pieces));
 }
 
 std::unique_ptr<State> DdmGame::restore(const json& j, const Setup& setup) const {

@@ -164,114 +164,162 @@ Shape parse_shape(const std::string& name, const json& rows) {
 
 }  // namespace
 
+namespace {
+
+// An entry's name in problems: its id when it has one, else its place.
+std::string entry_name(const char* kind, const json& e, const std::string& place) {
+  if (e.is_object() && e.contains("id") && e["id"].is_string())
+    return std::string(kind) + " '" + e["id"].get<std::string>() + "'";
+  return place;
+}
+
+// The list under `key` (an object for dice_sets and shapes), or a problem.
+const json* section(const json& j, const char* key, bool object, DataProblems& problems) {
+  if (!j.is_object() || !j.contains(key)) {
+    problems.add(key, "missing");
+    return nullptr;
+  }
+  const json& v = j[key];
+  if (object ? !v.is_object() : !v.is_array()) {
+    problems.add(key, object ? "expected an object" : "expected a list");
+    return nullptr;
+  }
+  return &v;
+}
+
+}  // namespace
+
+// Every problem in the pool is collected (die by die, set by set, shape by
+// shape, piece by piece) and reported in one error.
 Pool Pool::from_json(const json& j) {
   Pool p;
-  try {
-    for (auto& d : j.at("dice")) {
-      DieDef die;
-      die.id = d.at("id").get<std::string>();
-      const std::string where = "die '" + die.id + "'";
-      die.level = d.at("level").get<int>();
-      if (die.level < 1 || die.level > 4) throw Error(where + ": level 1 to 4");
-      const auto& faces = d.at("faces");
-      if (!faces.is_array() || faces.size() != 6) throw Error(where + ": six faces");
-      int summons = 0;
-      for (int i = 0; i < 6; ++i) {
-        die.faces[i] = parse_face(where, faces[i].get<std::string>());
-        summons += die.faces[i].crest == Crest::kSummon;
-      }
-      if (summons != 5 - die.level) throw Error(where + ": a level-N die has 5-N summon faces");
-      if (p.die_by_id.count(die.id)) throw Error(where + " appears twice");
-      p.die_by_id[die.id] = static_cast<int>(p.dice.size());
-      p.dice.push_back(die);
-    }
-    for (auto& [name, ids] : j.at("dice_sets").items()) {
-      std::vector<int> set;
-      std::array<int, 5> per_level{};
-      for (auto& id : ids) {
-        const int d = p.find_die(id.get<std::string>());
-        if (d < 0)
-          throw Error("dice set " + name + ": unknown die '" + id.get<std::string>() + "'");
-        set.push_back(d);
-        ++per_level[p.dice[d].level];
-      }
-      if (set.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 ||
-          per_level[4] != 3)
-        throw Error("dice set " + name + ": 12 dice, three of each level");
-      p.dice_sets[name] = set;
-    }
-    for (auto& [name, rows] : j.at("shapes").items()) p.shapes.push_back(parse_shape(name, rows));
-    if (p.shapes.empty()) throw Error("no dungeon shapes");
-    auto add = [&](PieceDef def) {
-      if (p.piece_by_id.count(def.id)) throw Error("piece '" + def.id + "' appears twice");
-      p.piece_by_id[def.id] = static_cast<int>(p.pieces.size());
-      p.pieces.push_back(std::move(def));
-    };
-    for (auto& m : j.at("monsters")) {
-      PieceDef d;
-      d.id = m.at("id").get<std::string>();
-      const std::string where = "monster '" + d.id + "'";
-      d.name = m.at("name").get<std::string>();
-      d.text = m.value("text", "");
-      d.level = m.at("level").get<int>();
-      if (d.level < 1 || d.level > 4) throw Error(where + ": level 1 to 4");
-      const std::string type = m.at("type").get<std::string>();
-      const auto t = std::find(std::begin(kTypeNames), std::end(kTypeNames), type);
-      if (t == std::end(kTypeNames)) throw Error(where + ": unknown type '" + type + "'");
-      d.type = static_cast<MonsterType>(t - std::begin(kTypeNames));
-      d.hp = m.at("hp").get<int>();
-      d.atk = m.at("atk").get<int>();
-      d.def = m.at("def").get<int>();
-      if (d.hp <= 0 || d.hp % 10 || d.atk < 0 || d.atk % 10 || d.def < 0 || d.def % 10)
-        throw Error(where + ": hp, atk and def are multiples of 10 (hp above 0)");
-      for (auto& k : m.value("keywords", json::array())) {
-        const std::string kw = k.get<std::string>();
-        if (kw == "flying")
-          d.keywords |= kFlying;
-        else if (kw == "tunnel")
-          d.keywords |= kTunnel;
-        else
-          throw Error(where + ": keywords are flying and tunnel");
-      }
-      d.range = m.value("range", 1);
-      d.attacks = m.value("attacks", 1);
-      if (d.range < 1 || d.range > 6 || d.attacks < 1 || d.attacks > 4)
-        throw Error(where + ": range 1-6, attacks 1-4");
-      for (auto& a : m.value("aura", json::array())) {
-        Aura aura;
-        aura.stat = parse_stat(where, a.at("stat").get<std::string>());
-        aura.amount = a.at("amount").get<int>();
-        if (a.contains("type")) {
-          const auto at =
-              std::find(std::begin(kTypeNames), std::end(kTypeNames), a["type"].get<std::string>());
-          if (at == std::end(kTypeNames)) throw Error(where + ": unknown aura type");
-          aura.type = static_cast<int>(at - std::begin(kTypeNames));
+  DataProblems problems;
+  if (!j.is_object())
+    problems.add("pool", "expected an object with dice, dice_sets, shapes, monsters and items");
+  if (const json* dice = section(j, "dice", false, problems)) {
+    for (std::size_t n = 0; n < dice->size(); ++n) {
+      const json& d = (*dice)[n];
+      problems.entry(entry_name("die", d, "dice[" + std::to_string(n) + "]"), [&] {
+        DieDef die;
+        die.id = d.at("id").get<std::string>();
+        die.level = d.at("level").get<int>();
+        if (die.level < 1 || die.level > 4) throw Error("level 1 to 4");
+        const auto& faces = d.at("faces");
+        if (!faces.is_array() || faces.size() != 6) throw Error("six faces");
+        int summons = 0;
+        for (int i = 0; i < 6; ++i) {
+          die.faces[i] = parse_face("face " + std::to_string(i), faces[i].get<std::string>());
+          summons += die.faces[i].crest == Crest::kSummon;
         }
-        d.auras.push_back(aura);
-      }
-      int i = 0;
-      for (auto& a : m.value("on_summon", json::array()))
-        d.on_summon.push_back(parse_ability(where + " on_summon " + std::to_string(i++), a, false));
-      i = 0;
-      for (auto& a : m.value("abilities", json::array()))
-        d.abilities.push_back(parse_ability(where + " ability " + std::to_string(i++), a, true));
-      if (d.abilities.size() > 8) throw Error(where + ": at most 8 abilities");
-      add(std::move(d));
+        if (summons != 5 - die.level) throw Error("a level-N die has 5-N summon faces");
+        if (p.die_by_id.count(die.id)) throw Error("appears twice");
+        p.die_by_id[die.id] = static_cast<int>(p.dice.size());
+        p.dice.push_back(die);
+      });
     }
-    for (auto& it : j.at("items")) {
-      PieceDef d;
-      d.is_item = true;
-      d.level = 2;  // every item is level 2
-      d.id = it.at("id").get<std::string>();
-      d.name = it.at("name").get<std::string>();
-      d.text = it.value("text", "");
-      d.item_effect = parse_ability("item '" + d.id + "'", it.at("effect"), false);
-      d.once = it.value("once", false);
-      add(std::move(d));
-    }
-  } catch (const json::exception& e) {
-    throw Error(std::string("DDM pool: ") + e.what());
   }
+  if (const json* sets = section(j, "dice_sets", true, problems)) {
+    for (auto& [name, ids] : sets->items()) {
+      problems.entry("dice set " + name, [&] {
+        if (!ids.is_array()) throw Error("expected a list of die ids");
+        std::vector<int> set;
+        std::array<int, 5> per_level{};
+        for (auto& id : ids) {
+          const int d = p.find_die(id.get<std::string>());
+          if (d < 0) throw Error("unknown die '" + id.get<std::string>() + "'");
+          set.push_back(d);
+          ++per_level[p.dice[d].level];
+        }
+        if (set.size() != 12 || per_level[1] != 3 || per_level[2] != 3 || per_level[3] != 3 ||
+            per_level[4] != 3)
+          throw Error("12 dice, three of each level");
+        p.dice_sets[name] = set;
+      });
+    }
+  }
+  if (const json* shapes = section(j, "shapes", true, problems)) {
+    for (auto& [name, rows] : shapes->items())
+      problems.entry("", [&] { p.shapes.push_back(parse_shape(name, rows)); });
+    if (shapes->empty()) problems.add("shapes", "no dungeon shapes");
+  }
+  auto add = [&](PieceDef def) {
+    if (p.piece_by_id.count(def.id)) throw Error("appears twice");
+    p.piece_by_id[def.id] = static_cast<int>(p.pieces.size());
+    p.pieces.push_back(std::move(def));
+  };
+  if (const json* monsters = section(j, "monsters", false, problems)) {
+    for (std::size_t n = 0; n < monsters->size(); ++n) {
+      const json& m = (*monsters)[n];
+      const std::string where = entry_name("monster", m, "monsters[" + std::to_string(n) + "]");
+      problems.entry(where, [&] {
+        PieceDef d;
+        d.id = m.at("id").get<std::string>();
+        d.name = m.at("name").get<std::string>();
+        d.text = m.value("text", "");
+        d.level = m.at("level").get<int>();
+        if (d.level < 1 || d.level > 4) throw Error("level 1 to 4");
+        const std::string type = m.at("type").get<std::string>();
+        const auto t = std::find(std::begin(kTypeNames), std::end(kTypeNames), type);
+        if (t == std::end(kTypeNames)) throw Error("unknown type '" + type + "'");
+        d.type = static_cast<MonsterType>(t - std::begin(kTypeNames));
+        d.hp = m.at("hp").get<int>();
+        d.atk = m.at("atk").get<int>();
+        d.def = m.at("def").get<int>();
+        if (d.hp <= 0 || d.hp % 10 || d.atk < 0 || d.atk % 10 || d.def < 0 || d.def % 10)
+          throw Error("hp, atk and def are multiples of 10 (hp above 0)");
+        for (auto& k : m.value("keywords", json::array())) {
+          const std::string kw = k.get<std::string>();
+          if (kw == "flying")
+            d.keywords |= kFlying;
+          else if (kw == "tunnel")
+            d.keywords |= kTunnel;
+          else
+            throw Error("keywords are flying and tunnel");
+        }
+        d.range = m.value("range", 1);
+        d.attacks = m.value("attacks", 1);
+        if (d.range < 1 || d.range > 6 || d.attacks < 1 || d.attacks > 4)
+          throw Error("range 1-6, attacks 1-4");
+        for (auto& a : m.value("aura", json::array())) {
+          Aura aura;
+          aura.stat = parse_stat("aura", a.at("stat").get<std::string>());
+          aura.amount = a.at("amount").get<int>();
+          if (a.contains("type")) {
+            const auto at = std::find(std::begin(kTypeNames), std::end(kTypeNames),
+                                      a["type"].get<std::string>());
+            if (at == std::end(kTypeNames)) throw Error("unknown aura type");
+            aura.type = static_cast<int>(at - std::begin(kTypeNames));
+          }
+          d.auras.push_back(aura);
+        }
+        int i = 0;
+        for (auto& a : m.value("on_summon", json::array()))
+          d.on_summon.push_back(parse_ability("on_summon " + std::to_string(i++), a, false));
+        i = 0;
+        for (auto& a : m.value("abilities", json::array()))
+          d.abilities.push_back(parse_ability("ability " + std::to_string(i++), a, true));
+        if (d.abilities.size() > 8) throw Error("at most 8 abilities");
+        add(std::move(d));
+      });
+    }
+  }
+  if (const json* items = section(j, "items", false, problems)) {
+    for (std::size_t n = 0; n < items->size(); ++n) {
+      const json& it = (*items)[n];
+      problems.entry(entry_name("item", it, "items[" + std::to_string(n) + "]"), [&] {
+        PieceDef d;
+        d.is_item = true;
+        d.level = 2;  // every item is level 2
+        d.id = it.at("id").get<std::string>();
+        d.name = it.at("name").get<std::string>();
+        d.text = it.value("text", "");
+        d.item_effect = parse_ability("effect", it.at("effect"), false);
+        d.once = it.value("once", false);
+        add(std::move(d));
+      });
+    }
+  }
+  problems.throw_if_any("DDM pool");
   return p;
 }
 
@@ -279,7 +327,7 @@ Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
   try {
     return from_json(j);
-  } catch (const json::exception& e) {
+  } catch (const Error& e) {
     throw Error(path + ": " + e.what());
   }
 }

@@ -11,9 +11,12 @@ std::string DdmState::render(Seat viewer) const {
   // While placing a dungeon piece, '+' marks the squares its monster may go on.
   std::array<bool, Board::kSquares> spot{};
   if (phase_ == Phase::kPlace && viewer == turn_player_) {
-    ActionList places;
-    list_placements(turn_player_, places);
-    for (const Action& a : places) spot[a.c] = true;
+    const Nets& nets = rules_->nets;
+    for (int sh = 0; sh + 1 < static_cast<int>(nets.first.size()); ++sh)
+      for (int t = 0; t < nets.turns(sh); ++t)
+        if ((place_shape_ == kNoStep || place_shape_ == sh) &&
+            (place_turn_ == kNoStep || place_turn_ == t))
+          placements(turn_player_, sh, t).for_each([&](Coord m) { spot[Board::index(m)] = true; });
   }
   out += "    ";
   for (int c = 0; c < Board::kCols; ++c) out += (c < 10 ? " " : "") + std::to_string(c) + " ";

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/options.h"
+#include "games/ddm/nets.h"
 #include "games/ddm/pool.h"
 
 namespace tt::ddm {
@@ -14,8 +15,10 @@ struct Rules {
   int turn_limit = 30;       // rounds (each player's turn once) before the game is decided
   int dm_counters_lost = 3;  // damage counters that defeat a dungeon master
   bool summon_optional = true;
+  Nets nets;  // every shape laid every way, for placement
 
-  Rules(std::shared_ptr<const Pool> p, const Options& o) : pool_ptr(std::move(p)), pool(*pool_ptr) {
+  Rules(std::shared_ptr<const Pool> p, const Options& o)
+      : pool_ptr(std::move(p)), pool(*pool_ptr), nets(pool) {
     turn_limit = o.get_int("turn_limit");
     dm_counters_lost = o.get_int("dm_counters");
   }

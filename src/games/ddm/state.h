@@ -11,6 +11,7 @@
 #include "core/state.h"
 #include "core/static_vec.h"
 #include "core/turn_order.h"
+#include "games/ddm/field_bits.h"
 #include "games/ddm/rules.h"
 
 namespace tt::ddm {
@@ -29,9 +30,9 @@ inline constexpr Coord master_square(Seat s) {
 }
 
 enum class Phase : std::uint8_t {
-  kRoll,           // pick 3 dice to roll
+  kRoll,           // pick 3 dice to roll, one at a time
   kSummon,         // summon a monster or item of a rolled level, or not
-  kPlace,          // place its dungeon piece
+  kPlace,          // place its dungeon piece: shape, then turn, then square
   kStandby,        // trap window, turn player first
   kMain,           // move, attack, activate, or end the main phase
   kAttackWindow,   // the attacker may use attack abilities (and traps)
@@ -43,10 +44,13 @@ enum class Phase : std::uint8_t {
 };
 
 enum Act : std::uint16_t {
-  kRoll,
+  kPickDie,  // a: die slot; the third pick rolls
+  kCancel,   // takes back the dice picked, or the last placement step
   kSummonPick,
   kSummonSkip,
-  kPlace,
+  kShape,  // a: shape
+  kTurn,   // a: shape, b: turn (orientation)
+  kPlace,  // a: shape, b: turn, c: square of the monster
   kMove,
   kAttack,
   kActivate,
@@ -134,6 +138,9 @@ class DdmState final : public State {
   std::string render(Seat viewer) const override;
   // A concession: the other seat wins at once.
   std::string concede(Seat seat) override;
+  bool is_undo(Seat seat, Action action) const override;
+  std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
+  std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
   double heuristic(Seat seat) const override;
   void load(const nlohmann::json& j);
 
@@ -154,6 +161,10 @@ class DdmState final : public State {
   int dungeon_squares(Seat s) const;
   int monsters_on_field(Seat s) const;
   int levels_on_field(Seat s) const;
+  // The dice picked so far for the roll in progress (bit per die slot).
+  std::uint16_t dice_picked() const { return picked_; }
+  // Where the piece being summoned may go with the shape and turn chosen.
+  FieldBits placements(Seat s, int shape, int turn) const;
 
  private:
   Seat deciding() const;
@@ -164,9 +175,17 @@ class DdmState final : public State {
   void roll(Seat s, std::uint16_t mask);
   void after_roll();
   bool can_summon_now() const;
+  void list_dice(Seat s, ActionList& out) const;
+  void pick_die(Seat s, int slot);
+  void after_summon_step();
+
+  // Placement (placement.cpp)
+  FieldBits front(Seat s) const;
   bool any_placement(Seat s) const;
-  void list_placements(Seat s, ActionList& out) const;
+  void list_placement_step(Seat s, ActionList& out) const;
+  void cancel_step();
   void place(Seat s, int shape, int orient, Coord m);
+  void rebuild_field_bits();
 
   // Movement (movement.cpp)
   struct Path {
@@ -243,6 +262,13 @@ class DdmState final : public State {
   std::uint8_t summon_levels_ = 0;  // bit L: a level-L summon is allowed by the last roll
   bool summoned_ = false;           // at most one summon per turn
   PieceId summoning_ = kNoPiece;
+  std::uint16_t picked_ = 0;                     // dice picked for the roll in progress
+  static constexpr std::uint8_t kNoStep = 0xFF;  // placement: shape or turn not chosen yet
+  std::uint8_t place_shape_ = kNoStep, place_turn_ = kNoStep;
+  // Derived from board_ (kept in step with it): squares with no dungeon and
+  // no dungeon master, and each player's dungeon plus master square.
+  FieldBits free_;
+  std::array<FieldBits, 2> own_{};
   Phase phase_ = Phase::kRoll;
   Phase resume_ = Phase::kMain;  // where play returns when a chain resolves
   std::int8_t winner_ = -2;

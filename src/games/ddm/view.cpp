@@ -1,6 +1,7 @@
 // Views (what a seat may see) and the saved form. The saved form is also the
 // "state" block of a DDM scenario (docs/scenario-format.md): pieces are listed
 // with where they are, the dungeon is drawn as 19 rows of 13 characters.
+#include <bit>
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
@@ -60,6 +61,17 @@ void DdmState::view(Seat viewer, json& out) const {
   for (int l = 1; l <= 4; ++l)
     if (summon_levels_ & (1u << l)) levels.push_back(l);
   out["summon_levels"] = levels;
+  json picked = json::array();
+  for (int i = 0; i < kDice; ++i)
+    if (picked_ & (1u << i)) picked.push_back(i);
+  out["picked"] = picked;  // die slots picked for the roll in progress
+  const Pool& pool = rules_->pool;
+  out["placing"] =
+      phase_ == Phase::kPlace
+          ? json{{"shape",
+                  place_shape_ == kNoStep ? json(nullptr) : json(pool.shapes[place_shape_].name)},
+                 {"turn", place_turn_ == kNoStep ? json(nullptr) : json(place_turn_)}}
+          : json(nullptr);
   json players = json::array();
   for (Seat s = 0; s < 2; ++s) {
     json dice = json::array();
@@ -94,7 +106,8 @@ void DdmState::view(Seat viewer, json& out) const {
     const PieceId p = static_cast<PieceId>(i);
     if (pc.where != Where::kField) continue;
     const PieceDef& d = def(p);
-    json pj = {{"square", pc.pos.str()}, {"owner", pc.owner}};
+    // "piece" is the piece's number for the whole game: it never shifts.
+    json pj = {{"piece", i}, {"square", pc.pos.str()}, {"owner", pc.owner}};
     if (d.is_item) {
       pj["kind"] = "item";
       // An item is hidden from the opponent until it triggers.
@@ -191,6 +204,27 @@ void DdmState::save(json& out) const {
   out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
 }
 
+namespace {
+
+// A whole number from a state block, refused with the field's name when it
+// is not one or lies outside [lo, hi].
+int ranged(const json& v, const std::string& field, int lo, int hi) {
+  if (!v.is_number_integer())
+    throw Error("state." + field + ": expected a whole number, got " + v.dump());
+  const auto n = v.get<std::int64_t>();
+  if (n < lo || n > hi)
+    throw Error("state." + field + ": " + std::to_string(n) + " is not in " + std::to_string(lo) +
+                ".." + std::to_string(hi));
+  return static_cast<int>(n);
+}
+
+int ranged_at(const json& obj, const char* key, int fallback, const std::string& field, int lo,
+              int hi) {
+  return obj.contains(key) ? ranged(obj[key], field, lo, hi) : fallback;
+}
+
+}  // namespace
+
 void DdmState::load(const json& j) {
   if (!j.is_object()) throw Error("a DDM state must be a JSON object");
   const Pool& pool = rules_->pool;
@@ -212,13 +246,24 @@ void DdmState::load(const json& j) {
   };
   try {
     phase_ = phase_of(j.value("phase", "main"));
-    turn_ = static_cast<std::int16_t>(j.value("turn", 1));
+    turn_ = static_cast<std::int16_t>(ranged_at(j, "turn", 1, "turn", 1, 2 * rules_->turn_limit));
     turn_player_ = seat(j.value("turn_player", json(0)));
-    rolls_done_ = static_cast<std::uint8_t>(j.value("rolls_done", phase_ == Phase::kRoll ? 0 : 2));
+    rolls_done_ = static_cast<std::uint8_t>(
+        ranged_at(j, "rolls_done", phase_ == Phase::kRoll ? 0 : 2, "rolls_done", 0, 2));
+    if (phase_ == Phase::kRoll && rolls_done_ == 2)
+      throw Error("state.rolls_done: both rolls are done, so the phase cannot be roll");
+    picked_ = 0;
+    for (auto& d : j.value("picked", json::array())) {
+      const int slot = ranged(d, "picked[]", 0, kDice - 1);
+      if (picked_ & (1u << slot)) throw Error("state.picked: die slot picked twice");
+      picked_ = static_cast<std::uint16_t>(picked_ | (1u << slot));
+    }
+    if (std::popcount(picked_) > 2 || (picked_ && phase_ != Phase::kRoll))
+      throw Error("state.picked: at most 2 dice, and only in the roll phase");
     summoned_ = j.value("summoned", false);
     summon_levels_ = 0;
     for (auto& l : j.value("summon_levels", json::array()))
-      summon_levels_ |= static_cast<std::uint8_t>(1u << l.get<int>());
+      summon_levels_ |= static_cast<std::uint8_t>(1u << ranged(l, "summon_levels[]", 1, 4));
     const json players = j.value("players", json::array());
     for (Seat s = 0; s < 2; ++s) {
       const json pj = s < static_cast<Seat>(players.size()) ? players[s] : json::object();
@@ -248,8 +293,12 @@ void DdmState::load(const json& j) {
         crests_[s][idx] = static_cast<std::uint8_t>(v.get<int>());
       }
       const json master = pj.value("master", json::object());
-      master_damage_[s] =
-          static_cast<std::uint8_t>(master.value("damage", pj.value("master_damage", 0)));
+      const std::string who = "players[" + std::to_string(s) + "].";
+      master_damage_[s] = static_cast<std::uint8_t>(
+          master.contains("damage")
+              ? ranged(master["damage"], who + "master.damage", 0, rules_->dm_counters_lost)
+              : ranged_at(pj, "master_damage", 0, who + "master_damage", 0,
+                          rules_->dm_counters_lost));
       master_attacked_[s] = pj.value("master_attacked", false);
     }
     board_ = {};
@@ -266,6 +315,7 @@ void DdmState::load(const json& j) {
       }
     }
     for (auto& c : j.value("crust", json::array())) board_[Board::index(coord(c))].crust = true;
+    rebuild_field_bits();
     num_pieces_ = 0;
     for (auto& pj : j.value("pieces", json::array())) {
       if (num_pieces_ >= kMaxPieces) throw Error("too many pieces");
@@ -279,14 +329,20 @@ void DdmState::load(const json& j) {
                  : where == "gone"  ? Where::kGone
                  : where == "field" ? Where::kField
                                     : throw Error("where is reserve, field or gone");
+      const std::string at = "pieces[" + std::to_string(num_pieces_) + "].";
       if (pj.contains("square")) pc.pos = coord(pj["square"]);
-      pc.damage = static_cast<std::int16_t>(pj.value("damage", 0));
+      if (pc.where == Where::kField && !pj.contains("square"))
+        throw Error("state." + at + "square: a piece on the field needs its square");
+      pc.damage = static_cast<std::int16_t>(ranged_at(pj, "damage", 0, at + "damage", 0, 999));
       pc.revealed = pj.value("revealed", false);
       pc.moved = pj.value("moved", false);
-      pc.attacks = static_cast<std::uint8_t>(pj.value("attacks", 0));
-      pc.used = static_cast<std::uint8_t>(pj.value("used", 0));
+      pc.attacks = static_cast<std::uint8_t>(ranged_at(pj, "attacks", 0, at + "attacks", 0, 99));
+      pc.used = static_cast<std::uint8_t>(ranged_at(pj, "used", 0, at + "used", 0, 255));
       if (pj.contains("mods")) {
-        const auto m = pj["mods"].get<std::array<int, 7>>();
+        if (!pj["mods"].is_array() || pj["mods"].size() != 7)
+          throw Error("state." + at + "mods: a list of 7 whole numbers");
+        std::array<int, 7> m{};
+        for (int k = 0; k < 7; ++k) m[k] = ranged(pj["mods"][k], at + "mods[]", -999, 999);
         pc.atk_perm = static_cast<std::int16_t>(m[0]);
         pc.def_perm = static_cast<std::int16_t>(m[1]);
         pc.atk_turn = static_cast<std::int16_t>(m[2]);
@@ -300,7 +356,8 @@ void DdmState::load(const json& j) {
         pc.kw_turn = keywords_from(pj["kw"].at(1));
         pc.kw_chain = keywords_from(pj["kw"].at(2));
       }
-      pc.range_bonus = static_cast<std::uint8_t>(pj.value("range_bonus", 0));
+      pc.range_bonus =
+          static_cast<std::uint8_t>(ranged_at(pj, "range_bonus", 0, at + "range_bonus", 0, 18));
       const PieceId id = num_pieces_++;
       pieces_[id] = pc;
       if (pc.where == Where::kField) {
@@ -328,13 +385,18 @@ void DdmState::load(const json& j) {
           b.value("attacker", json("master")) == "master" ? kMaster : piece_at(b["attacker"]);
       battle_.defender = piece_at(b.at("defender"));
       battle_.defended = b.value("defended", false);
+      if (pieces_[battle_.defender].owner == battle_.attacking_seat ||
+          (battle_.attacker != kMaster &&
+           pieces_[battle_.attacker].owner != battle_.attacking_seat))
+        throw Error("state.battle: the attacker is the attacking seat's, the defender the other's");
     }
     chain_.clear();
     for (auto& l : j.value("chain", json::array())) {
       Link link;
       link.piece = piece_at(l.at("piece"));
-      link.ability = static_cast<std::uint8_t>(l.value("ability", 0));
-      if (link.ability >= def(link.piece).abilities.size()) throw Error("no such ability");
+      link.ability = static_cast<std::uint8_t>(
+          ranged_at(l, "ability", 0, "chain[].ability", 0,
+                    static_cast<int>(def(link.piece).abilities.size()) - 1));
       link.target = l.contains("target") && !l["target"].is_null()
                         ? static_cast<std::uint16_t>(Board::index(coord(l["target"])))
                         : kNoTarget;
@@ -343,24 +405,52 @@ void DdmState::load(const json& j) {
       link.in_battle = l.value("in_battle", false);
       chain_.push(link, link.seat, order_);
     }
-    chain_.restore(j.value("chain_priority", chain_.empty() ? 0 : 1 - chain_.top().seat),
-                   j.value("chain_passes", 0));
+    chain_.restore(ranged_at(j, "chain_priority", chain_.empty() ? 0 : 1 - chain_.top().seat,
+                             "chain_priority", 0, 1),
+                   ranged_at(j, "chain_passes", 0, "chain_passes", 0, 1));
     if (phase_ == Phase::kChain && chain_.empty()) throw Error("phase chain needs a chain");
     if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend ||
          phase_ == Phase::kDefenseWindow) &&
         !battle_.active)
       throw Error("a battle phase needs a battle");
     summoning_ = j.contains("summoning") && !j["summoning"].is_null()
-                     ? static_cast<PieceId>(j["summoning"].get<int>())
+                     ? static_cast<PieceId>(ranged(j["summoning"], "summoning", 0, num_pieces_ - 1))
                      : kNoPiece;
     if (phase_ == Phase::kPlace &&
-        (summoning_ >= num_pieces_ || pieces_[summoning_].where != Where::kReserve))
-      throw Error("phase place needs \"summoning\": the index of a reserve piece");
+        (summoning_ == kNoPiece || pieces_[summoning_].where != Where::kReserve ||
+         pieces_[summoning_].owner != turn_player_))
+      throw Error(
+          "phase place needs \"summoning\": the index of a reserve piece of the turn player");
+    if (phase_ != Phase::kPlace) summoning_ = kNoPiece;
+    place_shape_ = place_turn_ = kNoStep;
+    const json placing = j.value("placing", json(nullptr));
+    if (phase_ == Phase::kPlace && placing.is_object()) {
+      const json shape = placing.value("shape", json(nullptr));
+      if (!shape.is_null()) {
+        for (std::size_t k = 0; k < pool.shapes.size(); ++k)
+          if (shape.is_string() && pool.shapes[k].name == shape.get<std::string>())
+            place_shape_ = static_cast<std::uint8_t>(k);
+        if (place_shape_ == kNoStep)
+          throw Error("state.placing.shape: unknown shape " + shape.dump());
+        const json turn = placing.value("turn", json(nullptr));
+        if (!turn.is_null())
+          place_turn_ = static_cast<std::uint8_t>(
+              ranged(turn, "placing.turn", 0,
+                     static_cast<int>(pool.shapes[place_shape_].orientations.size()) - 1));
+      }
+    }
     resume_ = phase_of(j.value("resume", "main"));
     window_seat_ = seat(j.value("window_seat", json(turn_player_)));
     if (j.contains("last_roll")) {
-      last_roll_die_ = j["last_roll"].at(0).get<std::array<std::uint8_t, 3>>();
-      last_roll_face_ = j["last_roll"].at(1).get<std::array<std::uint8_t, 3>>();
+      const json& lr = j["last_roll"];
+      if (!lr.is_array() || lr.size() != 2 || !lr[0].is_array() || lr[0].size() != 3 ||
+          !lr[1].is_array() || lr[1].size() != 3)
+        throw Error("state.last_roll: [[3 die slots], [3 faces]]");
+      for (int k = 0; k < 3; ++k) {
+        last_roll_die_[k] =
+            static_cast<std::uint8_t>(ranged(lr[0][k], "last_roll[0][]", 0, kDice - 1));
+        last_roll_face_[k] = static_cast<std::uint8_t>(ranged(lr[1][k], "last_roll[1][]", 0, 5));
+      }
     }
     if (j.contains("rng")) {
       std::array<std::uint64_t, 4> w{};
@@ -368,7 +458,7 @@ void DdmState::load(const json& j) {
       rng_.set_words(w);
     }
     winner_ = static_cast<std::int8_t>(
-        j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
+        j.contains("winner") && !j["winner"].is_null() ? ranged(j["winner"], "winner", -1, 1) : -2);
     if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
   } catch (const json::exception& e) {
     throw Error(std::string("bad DDM state: ") + e.what());
