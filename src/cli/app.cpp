@@ -1,19 +1,30 @@
 // The command line: CLI11 subcommands mapped onto the command functions.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "core/error.h"
+#include "core/registry.h"
 #include "protocol/engine.h"
 
 namespace tt::cli {
 
 namespace {
 
+// Seeds are 0 to 2^64-1; a negative one is refused rather than wrapped.
+const CLI::Validator kSeed(
+    [](std::string& text) -> std::string {
+      if (!text.empty() && text[0] == '-')
+        return "a seed must not be negative (0 to 18446744073709551615), got " + text;
+      return {};
+    },
+    "SEED");
+
 void add_match_options(CLI::App* cmd, MatchArgs& m) {
-  cmd->add_option("--seed", m.seed, "Seed of the (first) game");
+  cmd->add_option("--seed", m.seed, "Seed of the (first) game")->check(kSeed);
   cmd->add_option("--deck", m.decks,
                   "Deck for the next seat: a deck JSON file or a starter deck name (repeatable)")
       ->allow_extra_args(false);
@@ -32,6 +43,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   CLI::App app{"tabletop: a rules engine for tabletop card and dice games"};
   app.name("tabletop");
   app.require_subcommand(1);
+  app.fallthrough();  // --data may come after the subcommand too
+  std::string data;
+  app.add_option("--data", data,
+                 "Card data folder (default: $TABLETOP_DATA, else the installed data, else the "
+                 "source tree's data/)");
 
   GamesArgs games;
   auto* games_cmd =
@@ -40,7 +56,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
 
   PlayArgs play;
   auto* play_cmd = app.add_subcommand("play", "Play a game at the terminal against AI seats");
-  play_cmd->add_option("game", play.match.game, "Game name")->required();
+  play_cmd->add_option("game", play.match.game,
+                       "Game name (not needed with --resume or --scenario)");
   play_cmd->add_option(
       "--seats", play.match.seats,
       "N (seat 0 is you, the rest AI) or one word per seat: human,ai,greedy,random");
@@ -48,7 +65,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   play_cmd->add_option("--agent", play.agent, "Agent for the `ai` seats: greedy or random")
       ->capture_default_str();
   play_cmd->add_option("--record", play.record,
-                       "Where to write the record (default records/GAME-SEED.json)");
+                       "Where to write the record (default records/GAME-SEED.json, or a free "
+                       "name beside it; with --resume the record itself)");
+  play_cmd->add_option("--resume", play.resume, "Continue the game saved in this record");
+  play_cmd->add_option("--scenario", play.scenario,
+                       "Start from this scenario file's position (a puzzle)");
 
   SimulateArgs sim;
   auto* sim_cmd =
@@ -91,7 +112,14 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   bench_cmd->add_option("game", bench.game, "Game name (default: every game)");
   bench_cmd->add_option("-n,--playouts", bench.playouts, "Number of playouts")
       ->capture_default_str();
-  bench_cmd->add_option("--seed", bench.seed, "First seed")->capture_default_str();
+  bench_cmd->add_option("--seed", bench.seed, "First seed")->capture_default_str()->check(kSeed);
+
+  ScenarioArgs scenario;
+  auto* scenario_cmd = app.add_subcommand(
+      "scenario", "Run scenario files (rule tests, puzzles) and report each failure");
+  scenario_cmd->add_option("files", scenario.files, "Scenario files, or folders of them")
+      ->required();
+  scenario_cmd->add_flag("--json", scenario.json, "Print JSON");
   bench_cmd->add_option("--seats", bench.seats, "Number of seats (default: the game's fewest)");
 
   auto* engine_cmd =
@@ -105,6 +133,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     return code == 0 ? kExitOk : kExitUsage;
   }
   try {
+    set_data_dir(data);
+    std::error_code ec;
+    if (!data.empty() && !std::filesystem::is_directory(data, ec))
+      throw DataError("--data: there is no folder " + data);
+    register_builtin_games();
     if (games_cmd->parsed()) return cmd_games(games, io);
     if (play_cmd->parsed()) return cmd_play(play, io);
     if (sim_cmd->parsed()) {
@@ -114,10 +147,14 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     if (replay_cmd->parsed()) return cmd_replay(replay, io);
     if (check_cmd->parsed()) return cmd_check_deck(check, io);
     if (bench_cmd->parsed()) return cmd_bench(bench, io);
+    if (scenario_cmd->parsed()) return cmd_scenario(scenario, io);
     if (engine_cmd->parsed()) return cmd_engine(io);
   } catch (const Failure& e) {
     io.err << "tabletop: " << e.what() << "\n";
     return e.code();
+  } catch (const DataError& e) {
+    io.err << "tabletop: " << e.what() << "\n";
+    return kExitBadData;
   } catch (const Error& e) {
     io.err << "tabletop: " << e.what() << "\n";
     return kExitUsage;

@@ -12,9 +12,7 @@ int cmd_check_deck(const CheckDeckArgs& args, Io& io) {
   const nlohmann::json deck = load_deck(*game, args.deck);  // unreadable: exit 2
   Setup setup;
   setup.seats = args.seats ? args.seats : game->min_seats();
-  if (setup.seats < game->min_seats() || setup.seats > game->max_seats())
-    usage_error(game->name() + " is for " + std::to_string(game->min_seats()) + " to " +
-                std::to_string(game->max_seats()) + " seats");
+  check_seats(*game, setup.seats);
   const auto problems = game->check_deck(deck, setup);
   if (args.json) {
     nlohmann::json list = nlohmann::json::array();

@@ -15,6 +15,7 @@ struct Io {
   std::ostream& out;
   std::ostream& err;
   bool err_is_tty = false;  // draw progress bars in place
+  bool out_is_tty = false;  // clear the screen at a hand-off between two people
 };
 
 // What play and simulate share: the game and how to set it up.
@@ -34,7 +35,9 @@ struct GamesArgs {
 struct PlayArgs {
   MatchArgs match;
   std::string agent = "greedy";  // for seats given as "ai"
-  std::string record;            // default records/<game>-<seed>.json
+  std::string record;            // default records/<game>-<seed>.json (never an existing file)
+  std::string resume;            // a record to continue (then match.game may be empty)
+  std::string scenario;          // a scenario file whose position the game starts from
 };
 
 struct SimulateArgs {
@@ -60,6 +63,11 @@ struct CheckDeckArgs {
   int seats = 0;  // 0: the game's fewest (deck rules may depend on the table size)
 };
 
+struct ScenarioArgs {
+  std::vector<std::string> files;  // scenario files, or folders of them
+  bool json = false;
+};
+
 struct BenchArgs {
   std::string game;  // empty: every game
   long playouts = 2000;
@@ -73,6 +81,7 @@ int cmd_simulate(const SimulateArgs& args, Io& io);
 int cmd_replay(const ReplayArgs& args, Io& io);
 int cmd_check_deck(const CheckDeckArgs& args, Io& io);
 int cmd_bench(const BenchArgs& args, Io& io);
+int cmd_scenario(const ScenarioArgs& args, Io& io);
 int cmd_engine(Io& io);
 
 // Parses a whole command line (without the program name) and runs it.

@@ -7,10 +7,13 @@ namespace tt::cli {
 
 enum ExitCode : int {
   kExitOk = 0,
-  kExitUsage =
-      1,  // bad arguments, unknown game/variant/option/agent; also "illegal deck" in check-deck
+  // bad arguments, unknown game/variant/option/agent; also "illegal deck" in
+  // check-deck and "a scenario failed" in scenario
+  kExitUsage = 1,
+  kExitScenarioFailed = 1,
   kExitBadInput = 2,  // an unreadable or illegal deck or record
   kExitInternal = 3,  // a bug, or a file that could not be written
+  kExitBadData = 4,   // a game's card data cannot be read or is malformed (tt::DataError)
 };
 
 class Failure : public std::runtime_error {

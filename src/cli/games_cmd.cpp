@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "core/registry.h"
 #include "protocol/catalog.h"
 
 namespace tt::cli {
@@ -19,9 +20,14 @@ int cmd_games(const GamesArgs& args, Io& io) {
     return s.empty() ? std::string("-") : s;
   };
   for (auto& g : games) {
+    if (g.value("broken", false)) {
+      io.out << g["name"].get<std::string>() << " - cannot be played: its card data is broken\n  "
+             << g["error"].get<std::string>() << "\n";
+      continue;
+    }
     const int lo = g["min_seats"], hi = g["max_seats"];
-    io.out << g["name"].get<std::string>() << " - " << g["title"].get<std::string>() << " ("
-           << (lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi))
+    io.out << g["name"].get<std::string>() << " - " << g["title"].get<std::string>() << " (for "
+           << (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi))
            << " seats)\n";
     io.out << "  " << g["summary"].get<std::string>() << "\n";
     io.out << "  variants:\n";
@@ -40,6 +46,7 @@ int cmd_games(const GamesArgs& args, Io& io) {
     io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
     io.out << "  agents: " << joined(g["agents"]) << "\n";
   }
+  io.out << "card data: " << Registry::instance().loaded_from() << "\n";
   return kExitOk;
 }
 

@@ -1,5 +1,6 @@
 #include "cli/play_session.h"
 
+#include <istream>
 #include <ostream>
 
 #include "cli/errors.h"
@@ -17,8 +18,9 @@ PlaySession::PlaySession(Match match, std::vector<std::string> seats, std::strin
       rng_(match_.setup().seed ^ 0x5EA7ED5EA7ED5EA7ull) {
   for (auto& kind : seats_) {
     agents_.push_back(kind == "human" ? nullptr : make_agent(kind));
-    if (kind == "human") all_ai_ = false;
+    if (kind == "human") ++humans_;
   }
+  all_ai_ = humans_ == 0;
 }
 
 int PlaySession::run() {
@@ -26,7 +28,12 @@ int PlaySession::run() {
   io_.out << match_.game().title() << ", seed " << match_.setup().seed << "\n";
   for (std::size_t s = 0; s < seats_.size(); ++s)
     io_.out << "  seat " << s << ": "
-            << (is_human(static_cast<Seat>(s)) ? "you (human)" : seats_[s]) << "\n";
+            << (!is_human(static_cast<Seat>(s)) ? seats_[s]
+                : humans_ > 1                   ? "a person (human)"
+                                                : "you (human)")
+            << "\n";
+  if (!intro_.empty()) io_.out << intro_ << "\n";
+  io_.out << "Record: " << record_path_ << "\n";
   while (!st.is_terminal()) {
     // Agents decide first, so a human is only asked when no agent is pending.
     Seat human = kNoSeat, agent = kNoSeat;
@@ -40,6 +47,8 @@ int PlaySession::run() {
     if (agent != kNoSeat) {
       ai_turn(agent);
     } else if (human != kNoSeat) {
+      if (humans_ > 1 && human != facing_ && !hand_off(human)) return finish(true);
+      facing_ = human;
       if (human_turn(human) == Turn::kQuit) return finish(true);
       save(false);
     } else {
@@ -60,8 +69,19 @@ void PlaySession::ai_turn(Seat seat) {
       io_.out << "  " << line["text"].get<std::string>() << "\n";
 }
 
+bool PlaySession::hand_off(Seat seat) {
+  // On a terminal the last screen (the other person's hand) is wiped first.
+  io_.out << (io_.out_is_tty ? "\033[2J\033[H" : "\n") << "Pass to seat " << seat
+          << " \u2014 press Enter (q quits)" << std::flush;
+  std::string line;
+  if (!std::getline(io_.in, line)) return false;
+  return line != "q" && line != "quit";
+}
+
 bool PlaySession::save(bool announce) {
-  const std::string error = write_record(record_path_, match_.record());
+  nlohmann::json record = match_.record();
+  record["players"] = seats_;  // who played which seat, for --resume
+  const std::string error = write_record(record_path_, record);
   if (!error.empty()) {
     io_.err << "could not save the record: " << error << "\n";
     return false;
@@ -72,8 +92,9 @@ bool PlaySession::save(bool announce) {
 
 int PlaySession::finish(bool quit) {
   const State& st = match_.state();
+  // One person sees the end from their seat; several see the whole table.
   Seat me = kReferee;
-  for (Seat s = 0; s < st.num_seats(); ++s)
+  for (Seat s = 0; s < st.num_seats() && humans_ == 1; ++s)
     if (is_human(s)) {
       me = s;
       break;
@@ -83,13 +104,17 @@ int PlaySession::finish(bool quit) {
       for (auto& line : match_.log_json(me, seen_[me]))
         io_.out << "  " << line["text"].get<std::string>() << "\n";
       io_.out << "\n" << st.render(me);
+    } else if (humans_ > 1) {
+      io_.out << "\n" << st.render(kReferee);
     }
     io_.out << "\nGame over.\n";
     const auto results = match_.results();
     for (std::size_t s = 0; s < results.size(); ++s)
       io_.out << "  seat " << s
-              << (is_human(static_cast<Seat>(s)) ? " (you)" : " (" + seats_[s] + ")") << ": "
-              << results[s]["result"].get<std::string>() << ", place "
+              << (!is_human(static_cast<Seat>(s)) ? " (" + seats_[s] + ")"
+                  : humans_ > 1                   ? " (human)"
+                                                  : " (you)")
+              << ": " << results[s]["result"].get<std::string>() << ", place "
               << results[s]["place"].get<int>() << "\n";
   } else if (quit) {
     io_.out << "\nYou left the game after " << match_.decisions().size() << " decisions.\n";

@@ -1,5 +1,6 @@
 // One game at the terminal: humans type their choices, agents play the other
 // seats, and the record is written after every human decision and at the end.
+// With two or more people, a hand-off screen comes before each one's turn.
 #pragma once
 #include <memory>
 #include <string>
@@ -17,6 +18,10 @@ class PlaySession {
   PlaySession(Match match, std::vector<std::string> seats, std::string record_path, Io& io);
   // Plays until the game ends or a human quits. Returns the exit code.
   int run();
+  // A line printed after the seats (where a resumed game goes on, a puzzle's name).
+  void set_intro(std::string intro) { intro_ = std::move(intro); }
+  // Log lines written before now are not shown again (a resumed game).
+  void skip_past_log() { seen_.assign(seats_.size(), match_.log().size()); }
 
  private:
   enum class Turn { kActed, kQuit };
@@ -26,6 +31,9 @@ class PlaySession {
   bool choose(Seat seat, const std::vector<OptionInfo>& options, std::size_t index);
   void show_options(Seat seat, const std::vector<OptionInfo>& options, bool with_ids);
   void show_help(Seat seat, const std::vector<OptionInfo>& options);
+  // Two people at one terminal: the screen is cleared and the next one is
+  // asked to take it before their hand is shown. False when input ended.
+  bool hand_off(Seat seat);
   bool save(bool announce);
   int finish(bool quit);
   bool is_human(Seat seat) const { return seats_[seat] == "human"; }
@@ -38,6 +46,9 @@ class PlaySession {
   Io& io_;
   Rng rng_;
   bool all_ai_ = true;
+  int humans_ = 0;
+  Seat facing_ = kNoSeat;  // the human seat the screen last showed
+  std::string intro_;
 };
 
 }  // namespace tt::cli

@@ -9,6 +9,15 @@ std::string default_record_path(const std::string& game, std::uint64_t seed) {
   return "records/" + game + "-" + std::to_string(seed) + ".json";
 }
 
+std::string unused_record_path(const std::string& game, std::uint64_t seed) {
+  const std::string stem = "records/" + game + "-" + std::to_string(seed);
+  std::error_code ec;
+  std::string path = stem + ".json";
+  for (int n = 2; std::filesystem::exists(path, ec); ++n)
+    path = stem + "-" + std::to_string(n) + ".json";
+  return path;
+}
+
 std::string write_record(const std::string& path, const nlohmann::json& record) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -13,9 +13,21 @@ using nlohmann::json;
 
 std::shared_ptr<const Game> find_game(const std::string& name) {
   if (auto g = Registry::instance().find(name)) return g;
+  for (auto& broken : Registry::instance().broken())
+    if (broken.name == name) (void)Registry::instance().get(name);  // throws its DataError
   std::string known;
   for (auto& g : Registry::instance().games()) known += (known.empty() ? "" : ", ") + g->name();
   usage_error("unknown game '" + name + "' (known: " + known + ")");
+}
+
+std::string seats_text(const Game& game) {
+  const int lo = game.min_seats(), hi = game.max_seats();
+  return "for " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) + " seats";
+}
+
+void check_seats(const Game& game, int seats) {
+  if (seats < game.min_seats() || seats > game.max_seats())
+    usage_error(game.name() + " is " + seats_text(game) + ", not " + std::to_string(seats));
 }
 
 json read_json_file(const std::string& path) {

@@ -11,8 +11,14 @@
 
 namespace tt::cli {
 
-// The registered game; a usage error listing the known ones otherwise.
+// The registered game; a usage error listing the known ones otherwise, and
+// tt::DataError for a game whose card data is broken.
 std::shared_ptr<const Game> find_game(const std::string& name);
+
+// "for 2 seats", "for 2 to 4 seats".
+std::string seats_text(const Game& game);
+// A usage error unless the game is played with this many seats.
+void check_seats(const Game& game, int seats);
 
 // A deck argument as the game takes it: a file's JSON, or a starter deck's
 // name. Bad input when it is neither, or the file is not JSON.

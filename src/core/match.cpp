@@ -87,8 +87,46 @@ nlohmann::json Match::results() const {
   return out;
 }
 
+namespace {
+
+// The hash of the data this game object was loaded from, when the registry
+// loaded it ("" for a game made elsewhere, e.g. in a test).
+std::string data_hash_of(const Game& game) {
+  const auto& r = Registry::instance();
+  return r.find(game.name()).get() == &game ? r.data_hash(game.name()) : std::string();
+}
+
+}  // namespace
+
+std::string pin_mismatch(const nlohmann::json& record, const Game& game) {
+  std::string out;
+  auto pinned = [&record](const char* key) {
+    auto it = record.find(key);
+    return it != record.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  const std::string rules = pinned("rules_version"), data = pinned("data_hash");
+  if (!rules.empty() && rules != game.rules_version())
+    out = "this record was played under other rules for " + game.name() + " (rules version " +
+          rules + ", now " + game.rules_version() + ")";
+  const std::string now = data_hash_of(game);
+  if (!data.empty() && !now.empty() && data != now)
+    out += (out.empty() ? "" : "; ") +
+           std::string("this record was played with other card data for ") + game.name() +
+           " (hash " + data + ", now " + now + ")";
+  return out;
+}
+
+std::string unpinned_note(const nlohmann::json& record) {
+  if (record.is_object() && (record.contains("rules_version") || record.contains("data_hash")))
+    return {};
+  return "this record is unpinned (it does not say which rules version and card data it was "
+         "played with): it replays only while they are unchanged";
+}
+
 nlohmann::json Match::record() const {
   nlohmann::json j = {{"format", "tabletop-record"}, {"version", 1}, {"game", game_->name()}};
+  j["rules_version"] = game_->rules_version();
+  if (const std::string hash = data_hash_of(*game_); !hash.empty()) j["data_hash"] = hash;
   j["setup"] = setup_to_json(setup_);
   if (!start_state_.is_null()) j["start_state"] = start_state_;
   auto list = nlohmann::json::array();
@@ -103,6 +141,8 @@ Match Match::from_record(const nlohmann::json& record) {
     throw Error("not a tabletop record (missing \"format\": \"tabletop-record\")");
   if (!record.contains("game") || !record["game"].is_string()) throw Error("record has no game");
   auto game = Registry::instance().get(record["game"].get<std::string>());
+  if (const std::string changed = pin_mismatch(record, *game); !changed.empty())
+    throw Error(changed);
   Setup setup = setup_from_json(record.value("setup", nlohmann::json::object()));
   Match m = record.contains("start_state") ? Match(game, setup, record["start_state"])
                                            : Match(game, setup);

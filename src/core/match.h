@@ -31,8 +31,9 @@ class Match {
   Match(std::shared_ptr<const Game> game, Setup setup);
   // A game from an explicit state (a scenario). Throws tt::Error when malformed.
   Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state);
-  // Replays a record (see docs/protocol.md). Throws tt::Error, naming the
-  // first decision that does not apply.
+  // Replays a record (see docs/protocol.md). Throws tt::Error when its pins
+  // differ from the game's (pin_mismatch), or naming the first decision that
+  // does not apply.
   static Match from_record(const nlohmann::json& record);
 
   Match(Match&&) = default;
@@ -57,7 +58,8 @@ class Match {
   nlohmann::json log_json(Seat viewer, std::size_t from = 0) const;
   const std::vector<Decision>& decisions() const { return decisions_; }
   // The shareable record: game, setup, seed, decisions (and the start state
-  // for a game that began from a scenario).
+  // for a game that began from a scenario), pinned to the rules version and
+  // the card data's hash.
   nlohmann::json record() const;
   // Per-seat results as JSON (empty array while the game goes on).
   nlohmann::json results() const;
@@ -70,6 +72,16 @@ class Match {
   nlohmann::json start_state_;  // null unless started from a scenario
   std::vector<Decision> decisions_;
 };
+
+// Records pin the content they were played with: the game's rules version
+// and the hash of its card data (Registry::data_hash). "" when the record was
+// played with this very content, or names what changed: "this record was
+// played with other card data for ddm (hash X, now Y)". Match::from_record
+// refuses a record whose pins differ.
+std::string pin_mismatch(const nlohmann::json& record, const Game& game);
+// A note for a record that has no pins (written before records were pinned):
+// it replays only while the data and rules are still the same. "" otherwise.
+std::string unpinned_note(const nlohmann::json& record);
 
 // Setup <-> JSON, shared by records, scenarios and the protocol.
 Setup setup_from_json(const nlohmann::json& j);

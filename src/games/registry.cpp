@@ -1,7 +1,9 @@
-// The games layer: registers every built-in game with the core registry.
+// The games layer: registers every built-in game with the core registry,
+// each loaded on its own, so one game's broken data breaks only that game.
 #include "core/registry.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include "games/ddm/game.h"
 #include "games/lastchronicle/game.h"
@@ -10,17 +12,73 @@
 
 namespace tt {
 
+namespace {
+
+// Each game with the constructor that reads its data from <dir>/<name>.
+struct BuiltIn {
+  const char* name;
+  std::shared_ptr<const Game> (*load)(const std::string& dir);
+};
+
+template <typename G>
+std::shared_ptr<const Game> make(const std::string& dir) {
+  return std::make_shared<G>(dir);
+}
+
+constexpr BuiltIn kBuiltIns[] = {
+    {"suikoden", make<suikoden::SuikodenGame>},
+    {"ddm", make<ddm::DdmGame>},
+    {"lastchronicle", make<lastchronicle::LcGame>},
+    {"magic", make<magic::MagicGame>},
+};
+
+std::string& data_dir_option() {
+  static std::string dir;
+  return dir;
+}
+
+std::string own_path() {
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : exe.string();
+}
+
+}  // namespace
+
 std::string data_dir() {
   const char* env = std::getenv("TABLETOP_DATA");
-  return env && *env ? env : TABLETOP_DATA_DIR;
+  return resolve_data_dir(data_dir_option(), env ? env : "", own_path(), TABLETOP_DATA_DIR);
+}
+
+void set_data_dir(const std::string& dir) {
+  data_dir_option() = dir;
+}
+
+void load_builtin_games(const std::string& dir) {
+  auto& r = Registry::instance();
+  r.clear();
+  std::error_code ec;
+  const bool found = std::filesystem::is_directory(dir, ec);
+  for (const BuiltIn& game : kBuiltIns) {
+    if (!found) {
+      r.add_broken(game.name, "there is no card data folder " + dir +
+                                  " (name one with --data DIR or TABLETOP_DATA)");
+      continue;
+    }
+    try {
+      r.add(game.load(dir), content_hash(dir + "/" + game.name));
+    } catch (const std::exception& e) {  // tt::Error, or a JSON type error the loader let through
+      r.add_broken(game.name, e.what());
+    }
+  }
+  r.set_loaded_from(dir);
 }
 
 void register_builtin_games() {
+  const std::string dir = data_dir();
   auto& r = Registry::instance();
-  if (!r.find("suikoden")) r.add(std::make_shared<suikoden::SuikodenGame>(data_dir()));
-  if (!r.find("ddm")) r.add(std::make_shared<ddm::DdmGame>(data_dir()));
-  if (!r.find("lastchronicle")) r.add(std::make_shared<lastchronicle::LcGame>(data_dir()));
-  if (!r.find("magic")) r.add(std::make_shared<magic::MagicGame>(data_dir()));
+  if (r.loaded_from() == dir) return;
+  load_builtin_games(dir);
 }
 
 }  // namespace tt

@@ -32,6 +32,8 @@ json game_json(const Game& game) {
 json games_json() {
   json out = json::array();
   for (auto& g : Registry::instance().games()) out.push_back(game_json(*g));
+  for (auto& b : Registry::instance().broken())
+    out.push_back({{"name", b.name}, {"broken", true}, {"error", b.error}});
   return out;
 }
 

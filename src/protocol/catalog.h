@@ -9,7 +9,8 @@
 namespace tt::protocol {
 
 nlohmann::json game_json(const Game& game);
-// Every registered game, as an array.
+// Every registered game, as an array; a game whose card data could not be
+// loaded is an entry {"name", "broken": true, "error"}.
 nlohmann::json games_json();
 
 }  // namespace tt::protocol

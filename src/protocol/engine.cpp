@@ -58,6 +58,9 @@ json Engine::handle(const json& request) {
       throw Error("a request needs a string \"cmd\" (one of " + std::string(command_list()) + ")");
     reply = dispatch(cmd->get<std::string>(), request);
     reply["ok"] = true;
+  } catch (const DataError& e) {
+    reply = failure(e.what());
+    reply["bad_data"] = true;  // the game's card data is broken, not the request
   } catch (const Error& e) {
     reply = failure(e.what());
   } catch (const json::exception& e) {
@@ -131,6 +134,8 @@ json Engine::cmd_load(const json& req) {
   json reply = {{"game", match_->game().name()},
                 {"setup", setup_to_json(match_->setup())},
                 {"decisions", match_->decisions().size()}};
+  if (record)
+    if (const std::string note = unpinned_note(*record); !note.empty()) reply["note"] = note;
   add_status(*match_, reply);
   return reply;
 }

@@ -80,6 +80,10 @@ Seat viewer_field_or(const json& obj, const char* key, int num_seats, Seat fallb
 
 std::uint64_t seed_value(const json& value) {
   if (value.is_number_unsigned()) return value.get<std::uint64_t>();
+  if ((value.is_number() && value.get<double>() < 0) ||
+      (value.is_string() && value.get<std::string>().starts_with('-')))
+    throw Error("'seed' must not be negative (seeds are 0 to 2^64-1), got " +
+                (value.is_string() ? value.get<std::string>() : value.dump()));
   if (value.is_string()) {
     const std::string s = value.get<std::string>();
     std::uint64_t seed = 0;

@@ -44,6 +44,8 @@ void check_record_shape(const json& record) {
   if (const json* setup = field(record, "setup")) (void)strict_setup(*setup);
   if (const json* start = field(record, "start_state"); start && !start->is_object())
     throw Error("'start_state' must be an object");
+  (void)string_field_or(record, "rules_version", "");  // the pins, when given, are strings
+  (void)string_field_or(record, "data_hash", "");
   const json* decisions = field(record, "decisions");
   if (!decisions) return;
   if (!decisions->is_array()) throw Error("record 'decisions' must be an array");

@@ -1,6 +1,7 @@
 // The command line's commands, called as functions over string streams:
 // check-deck, simulate, bench, replay, play with scripted input, usage errors.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -300,6 +301,301 @@ TEST_F(CliTest, EngineCommandServesTheProtocol) {
   std::string first;
   std::getline(lines, first);
   EXPECT_TRUE(json::parse(first)["ok"].get<bool>());
+}
+
+// --- issue 8: continue, resume, your own data ---
+
+// Plays every decision of seat 0 with option 1 (and 2 now and then).
+std::string ones(int n) {
+  std::string input;
+  for (int i = 0; i < n; ++i) input += (i % 3 == 0 ? "2\n" : "1\n");
+  return input;
+}
+
+json read_json(const std::string& path) {
+  std::ifstream f(path);
+  return json::parse(f);
+}
+
+TEST_F(CliTest, ResumeContinuesAtTheRightDecisionAndFinishes) {
+  const std::string path = (dir / "resume.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "6", "--record", path}, "1\n1\n1\nq\n"), 0);
+  const json before = read_json(path);
+  const std::size_t made = before["decisions"].size();
+  ASSERT_GE(made, 3u);
+  EXPECT_EQ(before["players"], json::array({"human", "greedy"}));
+  // The game goes on from where it stopped, with the record's own seats.
+  ASSERT_EQ(run({"play", "--resume", path}, ones(3000)), 0) << err.str();
+  EXPECT_NE(out.str().find("Continuing " + path + " after decision " + std::to_string(made)),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("Game over"), std::string::npos);
+  const json after = read_json(path);
+  ASSERT_GT(after["decisions"].size(), made);
+  for (std::size_t i = 0; i < made; ++i) EXPECT_EQ(after["decisions"][i], before["decisions"][i]);
+  EXPECT_TRUE(Match::from_record(after).state().is_terminal());
+  // A finished game cannot be continued; the record's setup cannot be changed.
+  EXPECT_EQ(run({"play", "--resume", path}), 2);
+  EXPECT_NE(err.str().find("already over"), std::string::npos) << err.str();
+  EXPECT_EQ(run({"play", "--resume", path, "--seed", "3"}), 1);
+  EXPECT_EQ(run({"play", "ddm", "--resume", path}), 1);
+  EXPECT_EQ(run({"play", "--resume", (dir / "none.json").string()}), 2);
+  EXPECT_EQ(run({"play"}), 1);
+  EXPECT_NE(err.str().find("--resume RECORD"), std::string::npos);
+}
+
+TEST_F(CliTest, ResumeTakesOtherSeatsWhenAsked) {
+  const std::string path = (dir / "r2.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "8", "--record", path}, "1\nq\n"), 0);
+  const std::size_t made = read_json(path)["decisions"].size();
+  EXPECT_EQ(run({"play", "--resume", path, "--seats", "human,ai,ai"}), 1);
+  ASSERT_EQ(run({"play", "--resume", path, "--seats", "random,random"}), 0) << err.str();
+  EXPECT_GT(read_json(path)["decisions"].size(), made);
+  EXPECT_EQ(read_json(path)["players"], json::array({"random", "random"}));
+}
+
+TEST_F(CliTest, PlayFromAScenarioPosition) {
+  const std::string file =
+      std::string(TABLETOP_TESTS_DIR) + "/suikoden/scenarios/win-vp-to-win-option.json";
+  const std::string path = (dir / "puzzle.json").string();
+  // The puzzle's solution: the steps of the scenario, typed as option ids by
+  // two people (each turn after a hand-off).
+  ASSERT_EQ(run({"play", "--scenario", file, "--record", path, "--seats", "human,human"},
+                "\nmission:scouting-run:m0\n\npass\n\ndispatch:raen:m0\nstation:raen\n"),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("Scenario: the vp_to_win option changes the winning total"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("seat 0 (human): win"), std::string::npos) << out.str();
+  const json record = read_json(path);
+  EXPECT_TRUE(record.contains("start_state"));
+  EXPECT_TRUE(Match::from_record(record).state().is_terminal());
+  EXPECT_EQ(run({"play", "--scenario", write("bad.json", "{\"name\": \"x\"}")}), 2);
+  EXPECT_EQ(run({"play", "--scenario", file, "--deck", "dawn"}), 1);
+  EXPECT_EQ(run({"play", "--scenario", file, "--resume", path}), 1);
+}
+
+TEST_F(CliTest, ScenarioCommandReportsPassAndEveryFailure) {
+  const std::string good =
+      std::string(TABLETOP_TESTS_DIR) + "/suikoden/scenarios/win-vp-to-win-option.json";
+  ASSERT_EQ(run({"scenario", good}), 0) << out.str();
+  EXPECT_NE(out.str().find("PASS " + good), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("1 passed, 0 failed"), std::string::npos);
+  json broken = read_json(good);
+  broken["expect"][2]["equals"] = 4;
+  broken["expect"].push_back({{"results", {"loss", "win"}}});
+  const std::string bad = write("bad.json", broken.dump());
+  EXPECT_EQ(run({"scenario", good, bad}), 1);
+  EXPECT_NE(out.str().find("FAIL " + bad), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("expected 4, found 3"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("expected results [\"loss\",\"win\"]"), std::string::npos);
+  EXPECT_NE(out.str().find("1 passed, 1 failed"), std::string::npos);
+  ASSERT_EQ(run({"scenario", bad, "--json"}), 1);
+  const json r = json::parse(out.str());
+  EXPECT_EQ(r["failed"], 1);
+  EXPECT_EQ(r["scenarios"][0]["failures"].size(), 2u);
+  // An unreadable file is reported too, and the others still run.
+  EXPECT_EQ(run({"scenario", write("nojson.json", "{"), good}), 2);
+  EXPECT_NE(out.str().find("not valid JSON"), std::string::npos);
+  EXPECT_NE(out.str().find("PASS " + good), std::string::npos);
+  // A folder runs every .json file in it.
+  fs::create_directories(dir / "set");
+  fs::copy_file(good, dir / "set" / "a.json");
+  ASSERT_EQ(run({"scenario", (dir / "set").string()}), 0);
+  EXPECT_NE(out.str().find("1 passed, 0 failed"), std::string::npos);
+}
+
+// A copy of data/ to break; the registry is loaded back from data/ afterwards.
+class DataTest : public CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    data = dir / "data";
+    fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  }
+  void TearDown() override {
+    unsetenv("TABLETOP_DATA");
+    set_data_dir("");
+    register_builtin_games();
+    CliTest::TearDown();
+  }
+  fs::path data;
+};
+
+TEST_F(DataTest, ABrokenDataFileBreaksOnlyItsGame) {
+  std::ofstream(data / "ddm" / "pool.json") << "{\"monsters\": [";
+  const std::string d = data.string();
+  ASSERT_EQ(run({"--data", d, "games"}), 0) << err.str();
+  EXPECT_NE(out.str().find("ddm - cannot be played: its card data is broken"), std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("pool.json"), std::string::npos);
+  EXPECT_NE(out.str().find("suikoden - "), std::string::npos);
+  EXPECT_NE(out.str().find("card data: " + d), std::string::npos);
+  ASSERT_EQ(run({"games", "--json", "--data", d}), 0);
+  const json games = json::parse(out.str());
+  bool listed = false;
+  for (auto& g : games) listed = listed || (g["name"] == "ddm" && g.value("broken", false));
+  EXPECT_TRUE(listed);
+  // The broken game: its own exit code and a clear message.
+  EXPECT_EQ(run({"play", "ddm", "--data", d}), 4);
+  EXPECT_NE(err.str().find("the card data of ddm cannot be loaded"), std::string::npos)
+      << err.str();
+  EXPECT_EQ(run({"simulate", "ddm", "-n", "1", "-q", "--data", d}), 4);
+  // The others play.
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "2", "--record",
+                 (dir / "s.json").string(), "--data", d}),
+            0)
+      << err.str();
+  EXPECT_EQ(run({"simulate", "lastchronicle", "-n", "1", "-q", "--data", d}), 0);
+  // The protocol answers with a JSON error.
+  ASSERT_EQ(run({"--data", d, "engine"}, "{\"cmd\":\"new\",\"game\":\"ddm\"}\n"), 0);
+  const json reply = json::parse(out.str());
+  EXPECT_FALSE(reply["ok"].get<bool>());
+  EXPECT_TRUE(reply["bad_data"].get<bool>());
+  EXPECT_NE(reply["error"].get<std::string>().find("ddm"), std::string::npos);
+  // No such folder.
+  EXPECT_EQ(run({"--data", (dir / "nowhere").string(), "games"}), 4);
+}
+
+TEST_F(DataTest, TabletopDataChoosesTheCardData) {
+  std::ofstream(data / "magic" / "cards.json") << "[]]";
+  setenv("TABLETOP_DATA", data.c_str(), 1);
+  ASSERT_EQ(run({"games"}), 0);
+  EXPECT_NE(out.str().find("magic - cannot be played"), std::string::npos) << out.str();
+  EXPECT_EQ(run({"check-deck", "magic", "ffa-1"}), 4);
+  // --data wins over the environment.
+  ASSERT_EQ(run({"games", "--data", TABLETOP_DATA_DIR}), 0);
+  EXPECT_EQ(out.str().find("cannot be played"), std::string::npos) << out.str();
+}
+
+TEST_F(DataTest, WhereTheDataIsLooked) {
+  // --data, then TABLETOP_DATA, then beside an installed binary, then the source tree.
+  EXPECT_EQ(resolve_data_dir("a", "b", "/usr/bin/tabletop", "src"), "a");
+  EXPECT_EQ(resolve_data_dir("", "b", "/usr/bin/tabletop", "src"), "b");
+  fs::create_directories(dir / "prefix" / "bin");
+  fs::create_directories(dir / "prefix" / "share" / "tabletop" / "data");
+  EXPECT_EQ(resolve_data_dir("", "", (dir / "prefix" / "bin" / "tabletop").string(), "src"),
+            (dir / "prefix" / "share" / "tabletop" / "data").string());
+  EXPECT_EQ(resolve_data_dir("", "", (dir / "elsewhere" / "tabletop").string(), "src"), "src");
+}
+
+TEST_F(DataTest, RecordsPinTheirRulesAndData) {
+  const std::string path = (dir / "pinned.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "3", "--record", path}),
+            0);
+  json record = read_json(path);
+  const std::string hash = record["data_hash"];
+  EXPECT_EQ(hash, content_hash((data / "suikoden").string()));
+  EXPECT_EQ(hash.size(), 16u);
+  EXPECT_EQ(record["rules_version"], Registry::instance().get("suikoden")->rules_version());
+  EXPECT_EQ(run({"replay", path}), 0);
+  // The same cards with a changed file: the record says what changed.
+  std::ofstream(data / "suikoden" / "cards.json", std::ios::app) << "\n";
+  const std::string now = content_hash((data / "suikoden").string());
+  EXPECT_EQ(run({"replay", path, "--data", data.string()}), 2);
+  EXPECT_NE(err.str().find("this record was played with other card data for suikoden (hash " +
+                           hash + ", now " + now + ")"),
+            std::string::npos)
+      << err.str();
+  // Other games' data does not matter to it.
+  std::ofstream(data / "ddm" / "pool.json", std::ios::app) << "\n";
+  EXPECT_EQ(run({"replay", path}), 0);
+  record["rules_version"] = "0";
+  EXPECT_EQ(run({"replay", write("old-rules.json", record.dump())}), 2);
+  EXPECT_NE(err.str().find("this record was played under other rules for suikoden (rules "
+                           "version 0, now "),
+            std::string::npos)
+      << err.str();
+  // A record from before pinning still replays.
+  record.erase("rules_version");
+  record.erase("data_hash");
+  EXPECT_EQ(run({"replay", write("unpinned.json", record.dump())}), 0) << err.str();
+  EXPECT_FALSE(unpinned_note(record).empty());
+}
+
+TEST_F(CliTest, PlayingASeedAgainKeepsTheEarlierRecord) {
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir);
+  const std::vector<std::string> args = {"play",          "suikoden", "--seats",
+                                         "random,random", "--seed",   "9"};
+  EXPECT_EQ(run(args), 0);
+  EXPECT_NE(out.str().find("Record written to records/suikoden-9.json"), std::string::npos);
+  EXPECT_EQ(run(args), 0);
+  EXPECT_NE(out.str().find("Record written to records/suikoden-9-2.json"), std::string::npos)
+      << out.str();
+  EXPECT_EQ(run(args), 0);
+  EXPECT_NE(out.str().find("Record written to records/suikoden-9-3.json"), std::string::npos);
+  EXPECT_TRUE(fs::exists("records/suikoden-9.json") && fs::exists("records/suikoden-9-2.json"));
+  EXPECT_EQ(unused_record_path("suikoden", 9), "records/suikoden-9-4.json");
+  // A file named with --record is replaced, with a note.
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "random,random", "--seed", "9", "--record",
+                 "records/suikoden-9.json"}),
+            0);
+  EXPECT_NE(err.str().find("exists and will be replaced"), std::string::npos);
+  fs::current_path(cwd);
+}
+
+TEST_F(CliTest, NegativeSeedsAreRefused) {
+  for (auto seed : {"-5", "-1"}) {
+    EXPECT_EQ(run({"play", "suikoden", "--seed", seed}), 1) << seed;
+    EXPECT_NE(err.str().find("must not be negative"), std::string::npos) << err.str();
+    EXPECT_EQ(run({"simulate", "suikoden", "-n", "1", std::string("--seed=") + seed}), 1);
+    EXPECT_NE(err.str().find("must not be negative"), std::string::npos) << err.str();
+    EXPECT_EQ(run({"bench", "suikoden", "-n", "1", "--seed", seed}), 1);
+  }
+  ASSERT_EQ(run({"engine"}, "{\"cmd\":\"new\",\"game\":\"suikoden\",\"seed\":-3}\n"), 0);
+  EXPECT_NE(out.str().find("must not be negative"), std::string::npos) << out.str();
+}
+
+TEST_F(CliTest, SeatCountsReadNaturally) {
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "3"}), 1);
+  EXPECT_NE(err.str().find("suikoden is for 2 seats, not 3"), std::string::npos) << err.str();
+  EXPECT_EQ(run({"play", "lastchronicle", "--seats", "5"}), 1);
+  EXPECT_NE(err.str().find("for 2 to 4 seats"), std::string::npos) << err.str();
+  ASSERT_EQ(run({"games"}), 0);
+  EXPECT_EQ(out.str().find(" 2 to 2 "), std::string::npos);
+  EXPECT_NE(out.str().find("(for 2 seats)"), std::string::npos) << out.str();
+}
+
+// Two people at one terminal: before each one's turn the screen asks to
+// pass it, so neither sees the other's hand; one person never gets it.
+TEST_F(CliTest, TwoPeopleAtOneTerminalGetAHandOffScreen) {
+  const std::string path = (dir / "two.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "human,human", "--seed", "5", "--record", path},
+                ones(400) + "q\n"),
+            0)
+      << err.str();
+  const std::string text = out.str();
+  // Every time the seat asked changes, the hand-off to that seat came first.
+  int facing = -1, handoffs = 0, turns = 0;
+  int handed = -1;
+  for (std::size_t at = 0;;) {
+    const std::size_t pass = text.find("Pass to seat ", at), table = text.find("\nSeat ", at);
+    if (pass == std::string::npos && table == std::string::npos) break;
+    if (pass < table) {
+      handed = text[pass + 13] - '0';
+      ++handoffs;
+      at = pass + 1;
+    } else {
+      const int seat = text[table + 6] - '0';
+      if (text[table + 7] != ',') {  // not a prompt ("Seat 0, choose ...:")
+        at = table + 1;
+        continue;
+      }
+      if (seat != facing) {
+        EXPECT_EQ(handed, seat) << "seat " << seat << " shown without a hand-off";
+        ++turns;
+      }
+      facing = seat;
+      at = table + 1;
+    }
+  }
+  EXPECT_GE(turns, 4);
+  EXPECT_EQ(handoffs, turns);
+  // One person: no hand-off.
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "5", "--record", path}, ones(400) + "q\n"), 0);
+  EXPECT_EQ(out.str().find("Pass to seat"), std::string::npos);
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // The engine protocol, driven line by line: every command, hostile input,
 // refused decisions that change nothing, a whole game, save and load.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -318,6 +321,72 @@ TEST_F(ProtocolTest, ServeEndsAtEndOfInputWithoutQuit) {
   std::ostringstream out;
   EXPECT_EQ(serve(in, out), 0);
   EXPECT_TRUE(json::parse(out.str())["ok"].get<bool>());
+}
+
+TEST_F(ProtocolTest, NegativeSeedsAreRefused) {
+  for (const char* seed : {"-1", "-9223372036854775808", "\"-4\"", "-0.5"}) {
+    const json e = refused(std::string(R"({"cmd":"new","game":"suikoden","seed":)") + seed + "}");
+    EXPECT_NE(e["error"].get<std::string>().find("must not be negative"), std::string::npos)
+        << e.dump();
+  }
+  const json e = refused(R"({"cmd":"load","scenario":{"game":"suikoden","setup":{"seed":-2}}})");
+  EXPECT_NE(e["error"].get<std::string>().find("must not be negative"), std::string::npos);
+  EXPECT_EQ(engine.match(), nullptr);
+}
+
+TEST_F(ProtocolTest, SavedRecordsArePinnedAndMismatchesAreNamed) {
+  start(5);
+  const json record = ok(R"({"cmd":"save"})")["record"];
+  const auto game = Registry::instance().get("suikoden");
+  EXPECT_EQ(record["rules_version"], game->rules_version());
+  EXPECT_EQ(record["data_hash"], Registry::instance().data_hash("suikoden"));
+  EXPECT_EQ(record["data_hash"].get<std::string>().size(), 16u);
+  json r = ok(json{{"cmd", "load"}, {"record", record}}.dump());
+  EXPECT_FALSE(r.contains("note"));
+  json other = record;
+  other["data_hash"] = "0123456789abcdef";
+  json e = refused(json{{"cmd", "load"}, {"record", other}}.dump());
+  EXPECT_NE(e["error"].get<std::string>().find(
+                "this record was played with other card data for suikoden (hash "
+                "0123456789abcdef, now " +
+                record["data_hash"].get<std::string>() + ")"),
+            std::string::npos)
+      << e.dump();
+  other["data_hash"] = 7;
+  refused(json{{"cmd", "load"}, {"record", other}}.dump());
+  // A record from before pinning loads, with a note.
+  other.erase("data_hash");
+  other.erase("rules_version");
+  r = ok(json{{"cmd", "load"}, {"record", other}}.dump());
+  EXPECT_NE(r["note"].get<std::string>().find("unpinned"), std::string::npos);
+}
+
+// A game whose card data is broken: listed with its error, refused with a
+// JSON error; the other games still play.
+TEST_F(ProtocolTest, ABrokenGameIsListedAndRefused) {
+  namespace fs = std::filesystem;
+  const fs::path data =
+      fs::temp_directory_path() / ("tt_protocol_data_" + std::to_string(getpid()));
+  fs::remove_all(data);
+  fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  std::ofstream(data / "lastchronicle" / "cards.json") << "{ not json";
+  load_builtin_games(data.string());
+  const json games = ok(R"({"cmd":"games"})")["games"];
+  bool listed = false;
+  for (auto& g : games)
+    if (g["name"] == "lastchronicle") {
+      listed = g.value("broken", false);
+      EXPECT_NE(g["error"].get<std::string>().find("cards.json"), std::string::npos) << g.dump();
+    }
+  EXPECT_TRUE(listed);
+  const json e = refused(R"({"cmd":"new","game":"lastchronicle"})");
+  EXPECT_TRUE(e.value("bad_data", false));
+  EXPECT_NE(e["error"].get<std::string>().find("card data of lastchronicle"), std::string::npos);
+  refused(R"({"cmd":"load","scenario":{"game":"lastchronicle"}})");
+  start(2);  // suikoden plays
+  ok(R"({"cmd":"ai"})");
+  load_builtin_games(data_dir());
+  fs::remove_all(data);
 }
 
 }  // namespace
