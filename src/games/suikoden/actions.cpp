@@ -2,6 +2,7 @@
 // Identical copies of a card are one option: the first copy is used.
 #include <algorithm>
 
+#include "games/suikoden/casualties.h"
 #include "games/suikoden/events.h"
 #include "games/suikoden/state.h"
 
@@ -73,7 +74,7 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       return;
     case Phase::kCasualties:
       per_def(*this, out, kCasualty, places_[battle_.place].dispatched[seat], 0,
-              [&](Card c) { return def(c).troops > 0; });  // printed troops cover the enemy's
+              [&](Card c) { return may_lose(*this, seat, c); });
       return;
     case Phase::kStation:
       per_def(*this, out, kStationPick, places_[battle_.place].dispatched[seat], 0,
@@ -214,8 +215,9 @@ std::string SuikodenState::prompt(Seat seat) const {
     case Phase::kCounter:
       return "Answer that dispatch with a counter ability?";
     case Phase::kCasualties:
-      return "Troops battle: discard characters covering " +
-             std::to_string(battle_.to_cover[seat]) + " troops";
+      return "Troops battle: lose characters whose printed troops add up to " +
+             std::to_string(battle_.to_cover[seat]) + " (the enemy has " +
+             std::to_string(battle_.troops[1 - seat]) + " troops)";
     case Phase::kStation:
       return "Mission cleared: choose the character that stations";
     case Phase::kDuel:

@@ -1,31 +1,108 @@
 // The troops battle after two consecutive passes (rule text "兵力時の判定方法"):
-// each side loses characters whose printed troops cover the enemy's troops,
-// a side not ahead also loses its 0-troop characters, and the survivors
-// recount against the clear condition.
+// each side loses characters whose printed troops add up to the enemy's
+// troops (going over only when no exact choice exists: casualties.h), a side
+// not ahead also loses its 0-troop characters, and the survivors recount
+// against the clear condition.
 #include <algorithm>
 
+#include "games/suikoden/casualties.h"
 #include "games/suikoden/events.h"
 #include "games/suikoden/state.h"
 
 namespace tt::suikoden {
 
+namespace {
+
+// Search over choices of characters, cut as soon as a total passes the goal
+// (printed troops are positive). A side has at most 16 characters, and
+// casualties are a rare decision: this never runs per playout step.
+void best_over(const int* t, int n, int i, int sum, int rest, int enemy, int& best) {
+  if (sum >= enemy) {
+    best = std::min(best, sum);
+    return;
+  }
+  if (i == n || sum + rest < enemy || sum >= best) return;
+  best_over(t, n, i + 1, sum + t[i], rest - t[i], enemy, best);
+  if (best != enemy) best_over(t, n, i + 1, sum, rest - t[i], enemy, best);
+}
+
+void exact(const int* t, int n, int i, int sum, int goal, std::uint32_t chosen,
+           std::uint32_t& members) {
+  if (sum == goal) {
+    members |= chosen;
+    return;
+  }
+  if (i == n || sum > goal) return;
+  exact(t, n, i + 1, sum + t[i], goal, chosen | (1u << i), members);
+  exact(t, n, i + 1, sum, goal, chosen, members);
+}
+
+}  // namespace
+
+int troops_owed(const int* troops, int n, int enemy) {
+  if (enemy <= 0) return 0;
+  int all = 0;
+  for (int i = 0; i < n; ++i) all += troops[i];
+  if (all <= enemy) return all;  // everything goes (exactly, when all == enemy)
+  int best = all;
+  best_over(troops, n, 0, 0, all, enemy, best);
+  return best;
+}
+
+std::uint32_t exact_choices(const int* troops, int n, int owed) {
+  std::uint32_t members = 0;
+  if (owed > 0) exact(troops, n, 0, 0, owed, 0, members);
+  return members;
+}
+
+namespace {
+
+// The side's characters with printed troops, in dispatch order.
+struct Candidates {
+  Card card[kMaxCasualtyPicks];
+  int troops[kMaxCasualtyPicks];
+  int n = 0;
+};
+
+Candidates candidates(const SuikodenState& st, Seat s) {
+  Candidates c;
+  for (Card x : st.place(st.battle().place).dispatched[s])
+    if (st.def(x).troops > 0 && c.n < kMaxCasualtyPicks) {
+      c.card[c.n] = x;
+      c.troops[c.n++] = st.def(x).troops;
+    }
+  return c;
+}
+
+}  // namespace
+
+bool may_lose(const SuikodenState& st, Seat s, Card c) {
+  const Candidates k = candidates(st, s);
+  const std::uint32_t ok = exact_choices(k.troops, k.n, st.battle().to_cover[s]);
+  for (int i = 0; i < k.n; ++i)
+    if (k.card[i] == c) return (ok >> i) & 1u;
+  return false;
+}
+
 void SuikodenState::begin_casualties() {
   const int p = battle_.place;
   for (Seat s = 0; s < 2; ++s) battle_.troops[s] = total(p, s, Stat::kTroops);
-  for (Seat s = 0; s < 2; ++s) battle_.to_cover[s] = battle_.troops[1 - s];
+  for (Seat s = 0; s < 2; ++s) {
+    const Candidates k = candidates(*this, s);
+    battle_.to_cover[s] = troops_owed(k.troops, k.n, battle_.troops[1 - s]);
+  }
   next_casualty_seat(kNoSeat);
 }
 
-// Turn player first. A side picks casualties one at a time until the printed
-// troops it lost reach the enemy's troops (overshooting when not exact) or it
-// has no character with printed troops left; then its 0-troop characters go
-// if it was not ahead. A 0-troop character covers nothing, so it is never a
-// casualty pick: only the not-ahead rule takes it.
+// Turn player first. A side picks casualties one at a time, each one part of
+// a choice adding up to exactly what it owes, until it has lost that much;
+// then its 0-troop characters go if it was not ahead. A 0-troop character
+// covers nothing, so it is never a casualty pick: only the not-ahead rule
+// takes it.
 bool SuikodenState::owes_casualties(Seat s) const {
   if (battle_.to_cover[s] <= 0) return false;
-  for (Card c : places_[battle_.place].dispatched[s])
-    if (def(c).troops > 0) return true;
-  return false;
+  const Candidates k = candidates(*this, s);
+  return exact_choices(k.troops, k.n, battle_.to_cover[s]) != 0;
 }
 
 void SuikodenState::lose_zero_troops(Seat s) {
