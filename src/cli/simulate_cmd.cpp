@@ -26,9 +26,7 @@ int parse_seat_count(const Game& game, const std::string& text, const std::strin
   } catch (const std::exception&) {
     usage_error("simulate --seats takes a number of seats, got '" + text + "'");
   }
-  if (n < game.min_seats() || n > game.max_seats())
-    usage_error(game.name() + " is for " + std::to_string(game.min_seats()) + " to " +
-                std::to_string(game.max_seats()) + " seats");
+  check_seats(game, n);
   return n;
 }
 
