@@ -1,6 +1,7 @@
 #include "core/scenario.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "core/match.h"
@@ -16,6 +17,10 @@ std::vector<std::string> option_ids(const Match& m, Seat seat) {
   std::vector<std::string> ids;
   for (auto& o : m.options(seat)) ids.push_back(o.id);
   return ids;
+}
+
+std::string viewer_name(Seat viewer) {
+  return viewer == kReferee ? "the referee" : "seat " + std::to_string(viewer);
 }
 
 std::string joined(const std::vector<std::string>& ids) {
@@ -109,6 +114,19 @@ std::string check(const Match& m, const json& e) {
       if (line["text"].get<std::string>().find(want) != std::string::npos) return {};
     return "no log line contains \"" + want + "\"";
   }
+  if (e.contains("log_excludes")) {
+    // Hidden information: no line shown to this viewer may name it.
+    const Seat viewer = e.value("view", kReferee);
+    const auto bad = e["log_excludes"].get<std::string>();
+    for (auto& line : m.log_json(viewer)) {
+      const auto text = line["text"].get<std::string>();
+      if (text.find(bad) != std::string::npos)
+        return "the log shown to " + viewer_name(viewer) + " contains \"" + bad + "\": " + text;
+    }
+    return {};
+  }
+  if (e.contains("refused"))
+    return "\"refused\" is an expectation about the setup: the scenario's only expectation";
   return "unknown expectation " + e.dump();
 }
 
@@ -128,6 +146,17 @@ void check_all(const Match& m, const json& list, const std::string& when, Scenar
   }
 }
 
+// The expected refusal of the setup, deck or state: "expect": {"refused":
+// "text"} or "expect": [{"refused": "text"}]. Null when the scenario plays.
+const json* expected_refusal(const json& scenario) {
+  if (!scenario.contains("expect")) return nullptr;
+  const json& e = scenario["expect"];
+  if (e.is_object() && e.contains("refused")) return &e["refused"];
+  if (e.is_array() && e.size() == 1 && e[0].is_object() && e[0].contains("refused"))
+    return &e[0]["refused"];
+  return nullptr;
+}
+
 }  // namespace
 
 ScenarioReport run_scenario(const json& scenario) {
@@ -137,9 +166,28 @@ ScenarioReport run_scenario(const json& scenario) {
     report.name = scenario.value("name", "unnamed");
     report.rule = scenario.value("rule", "");
     auto game = Registry::instance().get(scenario.value("game", ""));
-    Setup setup = setup_from_json(scenario.value("setup", json::object()));
-    Match m =
-        scenario.contains("state") ? Match(game, setup, scenario["state"]) : Match(game, setup);
+    const json* refusal = expected_refusal(scenario);
+    std::optional<Match> started;
+    try {
+      Setup setup = setup_from_json(scenario.value("setup", json::object()));
+      started.emplace(scenario.contains("state") ? Match(game, setup, scenario["state"])
+                                                 : Match(game, setup));
+    } catch (const std::exception& ex) {
+      if (!refusal) throw;
+      const std::string why = ex.what();
+      if (!refusal->is_string())
+        report.failures.push_back("\"refused\" names part of the expected error (a string)");
+      else if (why.find(refusal->get<std::string>()) == std::string::npos)
+        report.failures.push_back("refused as expected, but the error does not contain \"" +
+                                  refusal->get<std::string>() + "\": " + why);
+      return report;
+    }
+    if (refusal) {
+      report.failures.push_back("the setup was accepted but should be refused (" + refusal->dump() +
+                                ")");
+      return report;
+    }
+    Match& m = *started;
     const json steps = scenario.value("steps", json::array());
     for (std::size_t i = 0; i < steps.size(); ++i) {
       const json& step = steps[i];
@@ -147,10 +195,22 @@ ScenarioReport run_scenario(const json& scenario) {
       if (step.contains("option")) {
         const Seat seat = step.value("seat", m.state().to_act());
         const std::string id = step["option"].get<std::string>();
-        const std::string err = m.act(seat, id);
-        const bool want_error = step.value("error", false);
+        std::string err;
+        try {
+          err = m.act(seat, id);
+        } catch (const Error& ex) {
+          // E.g. a forced random result that does not fit its draw: nothing changed.
+          report.failures.push_back(when + ": '" + id + "' could not be played: " + ex.what());
+          return report;
+        }
+        const json want = step.value("error", json(false));
+        const bool want_error = want.is_string() || (want.is_boolean() && want.get<bool>());
         if (want_error && err.empty())
           report.failures.push_back(when + ": '" + id + "' was accepted but should be refused");
+        if (want.is_string() && !err.empty() &&
+            err.find(want.get<std::string>()) == std::string::npos)
+          report.failures.push_back(when + ": '" + id + "' was refused, but not with \"" +
+                                    want.get<std::string>() + "\": " + err);
         if (!want_error && !err.empty()) {
           report.failures.push_back(when + ": " + err +
                                     " (options: " + joined(option_ids(m, seat)) + ")");
