@@ -2,6 +2,7 @@
 // Identical copies of a card are one option: the first copy is used.
 #include <algorithm>
 
+#include "core/text.h"
 #include "games/suikoden/casualties.h"
 #include "games/suikoden/events.h"
 #include "games/suikoden/state.h"
@@ -147,14 +148,14 @@ void SuikodenState::apply_action(Seat seat, Action a) {
     case kSupportPick:
       me.hand.remove(c);
       places_[a.b].support = c;
-      log(kEvSupport, seat, c, a.b);
+      log(kEvSupport, seat, c, a.b, places_[a.b].card);
       start_battle(a.b, true);
       return;
     case kNoSupport:
       start_battle(battle_.place, true);
       return;
     case kContinue:
-      log(kEvContinue, seat, 0, a.b);
+      log(kEvContinue, seat, 0, a.b, places_[a.b].card);
       start_battle(a.b, false);
       return;
     case kDispatch:
@@ -202,8 +203,8 @@ std::string SuikodenState::prompt(Seat seat) const {
   if (!has_seat(pending_seats(), seat)) return "";
   switch (phase_) {
     case Phase::kMulligan:
-      return "Mulligan: pick up to " + std::to_string(rules_->mulligan_max) +
-             " cards to return, then confirm";
+      return "Mulligan: pick up to " + plural(rules_->mulligan_max, "card") +
+             " to return, then confirm";
     case Phase::kMain:
       return "Main phase: discard, place a new mission, or continue one";
     case Phase::kDiscard:

@@ -35,7 +35,7 @@ void SuikodenState::dispatch(Seat s, Card c, bool from_support) {
   battle_.last_dispatched = c;
   battle_.passes = 0;
   battle_.first_step = false;
-  log(from_support ? kEvRedeploy : kEvDispatch, s, c, p);
+  log(from_support ? kEvRedeploy : kEvDispatch, s, c, p, places_[p].card);
   if (!from_support)
     for (auto& e : def(c).effects)
       if (e.kind == EffectKind::kOnDispatch) draw(s, e.amount);  // draws what the deck still has

@@ -1,5 +1,6 @@
 // Option ids and labels, and log lines: rendered on demand for people and
 // the protocol, never on the playout path.
+#include "core/text.h"
 #include "games/suikoden/events.h"
 #include "games/suikoden/state.h"
 
@@ -8,6 +9,10 @@ namespace tt::suikoden {
 namespace {
 std::string place_id(int p) {
   return "m" + std::to_string(p);
+}
+// A mission by its name and place: "Night Raid (m3)".
+std::string mission_at(const std::string& name, int p) {
+  return name + " (" + place_id(p) + ")";
 }
 }  // namespace
 
@@ -74,10 +79,10 @@ std::string SuikodenState::card_label(Card c) const {
   return s;
 }
 
+// A place has one name everywhere (options, table, log): its id, m0 to m3
+// (m0 m1 are seat 0's, m2 m3 seat 1's), after the mission on it if any.
 std::string SuikodenState::place_label(int p) const {
-  const std::string whose =
-      "seat " + std::to_string(owner_of_place(p)) + "'s place " + std::to_string(p % 2 + 1);
-  return places_[p].card == kNoCard ? whose : def(places_[p].card).name + " (" + whose + ")";
+  return places_[p].card == kNoCard ? place_id(p) : mission_at(def(places_[p].card).name, p);
 }
 
 std::string SuikodenState::action_label(Seat seat, Action a) const {
@@ -86,7 +91,11 @@ std::string SuikodenState::action_label(Seat seat, Action a) const {
     case kMulliganPick:
       return "Return " + card_label(c) + " to the deck";
     case kMulliganDone:
-      return mulligan_pick_.empty() ? "Keep this hand" : "Return the chosen cards and redraw";
+      return mulligan_pick_.empty()
+                 ? "Keep this hand"
+                 : "Return the chosen " +
+                       plural(static_cast<long long>(mulligan_pick_.size()), "card") +
+                       " and redraw";
     case kDiscardCard:
       return "Discard " + card_label(c);
     case kDiscardDone:
@@ -94,7 +103,7 @@ std::string SuikodenState::action_label(Seat seat, Action a) const {
     case kRest:
       return "Do nothing this turn";
     case kNewMission:
-      return "Place " + card_label(c) + " as a new mission in " + place_label(a.b);
+      return "Place " + card_label(c) + " as a new mission at " + place_label(a.b);
     case kContinue:
       return "Continue " + place_label(a.b);
     case kSupportPick:
@@ -104,7 +113,8 @@ std::string SuikodenState::action_label(Seat seat, Action a) const {
     case kDispatch:
       return "Dispatch " + card_label(c) + " to " + place_label(a.b);
     case kRedeploy:
-      return "Redeploy support " + def(c).name + " as a dispatched character";
+      return "Redeploy support " + def(c).name + " as a dispatched character on " +
+             place_label(a.b);
     case kPass:
       return "Pass";
     case kCounterUse:
@@ -129,6 +139,10 @@ std::string SuikodenState::describe(const Event& e, Seat viewer) const {
   const auto card = [&](int i) {
     return i >= 0 && i < num_cards_ ? def(static_cast<Card>(i)).name : std::string("nothing");
   };
+  // The mission a place held when the event happened (the event records it).
+  const auto mission = [&](int m, int p) {
+    return m >= 0 && m < num_cards_ ? mission_at(card(m), p) : place_id(p);
+  };
   const bool full = sees_details(e, viewer);
   const auto& a = e.args;
   switch (e.kind) {
@@ -137,22 +151,21 @@ std::string SuikodenState::describe(const Event& e, Seat viewer) const {
     case kEvDraw:
       return who + " draws " + (full ? card(a[0]) : "a card");
     case kEvMulligan:
-      return who + (a[0] ? " returns " + std::to_string(a[0]) + " cards and redraws" : " keeps");
+      return who + (a[0] ? " returns " + plural(a[0], "card") + " and redraws" : " keeps");
     case kEvTurn:
       return "Turn " + std::to_string(a[0]) + ": " + who;
     case kEvDiscard:
       return who + " discards " + card(a[0]);
     case kEvNewMission:
-      return who + " places " + card(a[0]) + " as a new mission (m" + std::to_string(a[1]) + ")";
+      return who + " places " + card(a[0]) + " as a new mission at " + place_id(a[1]);
     case kEvSupport:
-      return who + " adds " + card(a[0]) + " as support";
+      return who + " adds " + card(a[0]) + " as support to " + mission(a[2], a[1]);
     case kEvContinue:
-      return who + " continues " + card(places_[a[1]].card == kNoCard ? -1 : places_[a[1]].card) +
-             " (m" + std::to_string(a[1]) + ")";
+      return who + " continues " + mission(a[2], a[1]);
     case kEvDispatch:
-      return who + " dispatches " + card(a[0]) + " to m" + std::to_string(a[1]);
+      return who + " dispatches " + card(a[0]) + " to " + mission(a[2], a[1]);
     case kEvRedeploy:
-      return who + " redeploys support " + card(a[0]) + " to m" + std::to_string(a[1]);
+      return who + " redeploys support " + card(a[0]) + " to " + mission(a[2], a[1]);
     case kEvPass:
       return who + " passes";
     case kEvCounter:

@@ -11,10 +11,10 @@ enum Ev : std::uint16_t {
   kEvTurn,         // seat, a=turn number
   kEvDiscard,      // seat, a=card
   kEvNewMission,   // seat, a=card, b=place
-  kEvSupport,      // seat, a=card, b=place
-  kEvContinue,     // seat, b=place
-  kEvDispatch,     // seat, a=card, b=place
-  kEvRedeploy,     // seat, a=card, b=place
+  kEvSupport,      // seat, a=card, b=place, c=mission
+  kEvContinue,     // seat, b=place, c=mission
+  kEvDispatch,     // seat, a=card, b=place, c=mission
+  kEvRedeploy,     // seat, a=card, b=place, c=mission
   kEvPass,         // seat
   kEvCounter,      // seat, a=counter card, b=target card
   kEvRepelled,     // seat (target's owner), a=card

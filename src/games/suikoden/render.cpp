@@ -25,12 +25,16 @@ std::string SuikodenState::render(Seat viewer) const {
       line("   resolved: " + def(r.card).name +
            (r.stationed != kNoCard ? " <- " + def(r.stationed).name : ""));
   }
+  // Places are named as in options and the log: m0 m1 are seat 0's, m2 m3 seat 1's.
+  bool any = false;
   for (int p = 0; p < kPlaces; ++p) {
     const auto& mp = places_[p];
     if (mp.card == kNoCard) continue;
+    if (!any) line("Missions (m0 m1: seat 0's places, m2 m3: seat 1's):");
+    any = true;
     const bool active = battle_.place == p && phase_ != Phase::kMain;
-    line(std::string(active ? " * " : "   ") + "m" + std::to_string(p) + " " + card_label(mp.card) +
-         ", placed by seat " + std::to_string(owner_of_place(p)));
+    line(std::string(active ? " * " : "   ") + "m" + std::to_string(p) + ": " +
+         card_label(mp.card));
     if (mp.support != kNoCard) line("       support: " + def(mp.support).name);
     for (Seat s = 0; s < 2; ++s)
       line("       seat " + std::to_string(s) + ": " + names(mp.dispatched[s]) + "  [atk " +
