@@ -1,6 +1,9 @@
-// Speed on the playout path, for every registered game: random playouts,
-// clones, option listing, one greedy decision. Run: `make bench`.
+// Speed on the playout path, for every registered game: setting up a game,
+// random playouts from a fresh deal and from one fixed start, clones, option
+// listing, one greedy decision. Run: `make bench`.
 #include <benchmark/benchmark.h>
+
+#include <chrono>
 
 #include "ai/agent.h"
 #include "core/registry.h"
@@ -13,12 +16,30 @@ namespace tt {
 namespace {
 
 // `game` is a game name, or "NAME:SEATS" for more than the fewest seats.
-std::unique_ptr<State> fresh(const std::string& game, std::uint64_t seed) {
+Setup setup_for(const std::string& game) {
   Setup s;
-  s.seed = seed;
   const auto colon = game.find(':');
   if (colon != std::string::npos) s.seats = std::stoi(game.substr(colon + 1));
-  return Registry::instance().get(game.substr(0, colon))->new_state(s);
+  return s;
+}
+
+const Game& game_of(const std::string& game) {
+  return *Registry::instance().get(game.substr(0, game.find(':')));
+}
+
+std::unique_ptr<State> fresh(const std::string& game, std::uint64_t seed) {
+  Setup s = setup_for(game);
+  s.seed = seed;
+  return game_of(game).new_state(s);
+}
+
+void playout_counters(benchmark::State& bs, long decisions) {
+  bs.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
+  bs.counters["decisions/s"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
+  bs.counters["decisions/game"] =
+      static_cast<double>(decisions) / static_cast<double>(bs.iterations());
 }
 
 std::size_t state_bytes(const std::string& game) {
@@ -29,7 +50,9 @@ std::size_t state_bytes(const std::string& game) {
   return 0;
 }
 
-// Whole random games from a new state (set-up excluded): games/s and decisions/s.
+// Whole random games from one fixed start (the seed-1 deal, copied; set-up
+// excluded), a new playout seed each: games/s and decisions/s, every decision
+// by a seat. `tabletop bench` prints the same figure as "fixed start".
 void random_playout_bench(benchmark::State& bs, const std::string& game) {
   auto start = fresh(game, 1);
   Rng rng(7);
@@ -42,12 +65,41 @@ void random_playout_bench(benchmark::State& bs, const std::string& game) {
     rng.reseed(seed++);
     decisions += random_playout(*st, rng, scratch);
   }
-  bs.counters["games/s"] =
+  playout_counters(bs, decisions);
+  bs.SetLabel("games from one fixed start");
+}
+
+// Whole random games from a fresh set-up: each a new deal (new seed, new
+// shuffle, first player, opening draws) of a setup prepared once, then a
+// random playout with the same seed. `tabletop bench` prints the same figure
+// as "fresh set-up".
+void fresh_game_bench(benchmark::State& bs, const std::string& game) {
+  const auto prepared = game_of(game).prepare(setup_for(game));
+  ActionList scratch;
+  scratch.reserve(256);
+  long decisions = 0;
+  std::uint64_t seed = 1;
+  for (auto _ : bs) {
+    auto st = prepared->deal(seed);
+    Rng rng(seed++);
+    decisions += random_playout(*st, rng, scratch);
+  }
+  playout_counters(bs, decisions);
+  bs.SetLabel("games from a fresh deal each");
+}
+
+// Setting up a new game: the time per iteration is one deal of a setup
+// prepared once; prepare_us is what the one Game::prepare took.
+void fresh_deal_bench(benchmark::State& bs, const std::string& game) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto prepared = game_of(game).prepare(setup_for(game));
+  const double prepare_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+  std::uint64_t seed = 1;
+  for (auto _ : bs) benchmark::DoNotOptimize(prepared->deal(seed++));
+  bs.counters["deals/s"] =
       benchmark::Counter(static_cast<double>(bs.iterations()), benchmark::Counter::kIsRate);
-  bs.counters["decisions/s"] =
-      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
-  bs.counters["decisions/game"] =
-      static_cast<double>(decisions) / static_cast<double>(bs.iterations());
+  bs.counters["prepare_us"] = prepare_us;
 }
 
 // Cloning a mid-game state (what search does millions of times).
@@ -94,6 +146,8 @@ int main(int argc, char** argv) {
     if (g->max_seats() >= 6) names.push_back(g->name() + ":6");
   }
   for (const std::string& name : names) {
+    benchmark::RegisterBenchmark((name + "/FreshDeal").c_str(), tt::fresh_deal_bench, name);
+    benchmark::RegisterBenchmark((name + "/FreshGame").c_str(), tt::fresh_game_bench, name);
     benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), tt::random_playout_bench, name);
     benchmark::RegisterBenchmark((name + "/CloneMidGame").c_str(), tt::clone_bench, name);
     benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), tt::legal_actions_bench, name);

@@ -36,11 +36,11 @@ SimulationReport simulate(const Game& game, const SimulationConfig& config,
   report.per_agent.resize(seats);
   bool turns_known = true;
   const auto start = std::chrono::steady_clock::now();
+  const auto prepared = game.prepare(config.setup);  // decks and rules once, for every game
   for (long i = 0; i < config.games; ++i) {
-    Setup setup = config.setup;
-    setup.seed = config.setup.seed + static_cast<std::uint64_t>(i);
-    auto state = game.new_state(setup);
-    Rng rng(setup.seed * 0x9E3779B97F4A7C15ull + 1);
+    const std::uint64_t seed = config.setup.seed + static_cast<std::uint64_t>(i);
+    auto state = prepared->deal(seed);
+    Rng rng(seed * 0x9E3779B97F4A7C15ull + 1);
     long decisions = 0;
     while (!state->is_terminal() && decisions < config.max_decisions) {
       const Seat seat = state->to_act();

@@ -30,6 +30,20 @@ struct DeckProblem {
   std::string message;  // what is wrong, naming the cards
 };
 
+// A setup made ready once (Game::prepare): options resolved, decks checked
+// and parsed, the shared rules built, a starting state laid out. Immutable and
+// safe to share; deal() makes each new game from it with no parsing and no
+// JSON, so games with a fresh shuffle each cost about as much as a copy.
+class PreparedSetup {
+ public:
+  virtual ~PreparedSetup() = default;
+  // A new game at its very first decision: a copy of the prepared state plus
+  // what the seed decides (shuffles, first player, opening draws). The same
+  // state as Game::new_state with this setup and `seed`. With a log, set-up
+  // events are written to it too.
+  virtual std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log = nullptr) const = 0;
+};
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -50,10 +64,16 @@ class Game {
     return Options::resolve(option_specs(), variants(), setup.variant, setup.options);
   }
 
-  // A new game at its very first decision. Throws tt::Error on a bad seat
-  // count, option or deck. With a log, set-up events (first player, opening
-  // draws) are written to it too.
-  virtual std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const = 0;
+  // Checks and parses everything in `setup` but its seed, once, for any
+  // number of deals. Throws tt::Error on a bad seat count, option or deck
+  // (naming every problem of an illegal deck).
+  virtual std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const = 0;
+  // A new game at its very first decision: prepare(setup), dealt with
+  // setup.seed. Throws as prepare does. With a log, set-up events (first
+  // player, opening draws) are written to it too.
+  std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const {
+    return prepare(setup)->deal(setup.seed, log);
+  }
   // A state described explicitly (a scenario's "state", or State::save output).
   // Fields a scenario leaves out take defaults. Throws tt::Error when malformed.
   virtual std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const = 0;

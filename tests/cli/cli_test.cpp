@@ -179,7 +179,7 @@ TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   char sig[17];
   std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(a.signature));
   EXPECT_NE(out.str().find(std::string("signature ") + sig), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("playouts/s"), std::string::npos);
+  EXPECT_NE(out.str().find("games/s"), std::string::npos);
 }
 
 TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {

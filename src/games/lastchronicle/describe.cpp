@@ -1,6 +1,7 @@
 // Option ids and labels, and log lines: rendered on demand for people and
 // the protocol, never on the playout path. Another seat's card is written
 // "id@seat" in option ids.
+#include "core/text.h"
 #include "games/lastchronicle/events.h"
 #include "games/lastchronicle/state.h"
 
@@ -172,12 +173,12 @@ std::string LcState::describe(const Event& e, Seat viewer) const {
     case kEvShedSet:
       return who + " reveals " + card(a[0]) + " and sets it on the chronoglyph as shed";
     case kEvTokens:
-      return who + " starts with " + std::to_string(a[0]) + " CA token(s) worth " +
-             std::to_string(a[1]) + " CA";
+      return who + " starts with " + plural(a[0], "CA token") + " worth " + std::to_string(a[1]) +
+             " CA";
     case kEvDraw:
       return sees_details(e, viewer) ? who + " draws " + card(a[0]) : who + " draws a card";
     case kEvMulligan:
-      return who + " puts " + std::to_string(a[0]) + " card(s) on the bottom and draws as many";
+      return who + " puts " + plural(a[0], "card") + " on the bottom and draws as many";
     case kEvTurn:
       return "Turn " + std::to_string(a[0]) + ": " + who;
     case kEvPlace:

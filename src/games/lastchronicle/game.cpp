@@ -13,14 +13,15 @@ namespace tt::lastchronicle {
 
 using nlohmann::json;
 
-LcGame::LcGame(const std::string& data_dir) : data_dir_(data_dir + "/lastchronicle") {
-  pool_ = std::make_shared<const Pool>(Pool::load_file(data_dir_ + "/cards.json"));
+LcGame::LcGame(const std::string& data_dir) {
+  const std::string dir = data_dir + "/lastchronicle";
+  pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
   std::error_code ec;
-  for (auto& entry : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
+  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
     if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
   std::sort(starters_.begin(), starters_.end());
   for (auto& name : starters_)
-    starter_json_.push_back(read_data_file(data_dir_ + "/decks/" + name + ".json"));
+    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
 }
 
 std::string LcGame::summary() const {
@@ -99,30 +100,40 @@ json LcGame::starter_deck(const std::string& name) const {
   throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
 }
 
-json LcGame::deck_json(const json& deck) const {
-  if (deck.is_string()) return starter_deck(deck.get<std::string>());
-  if (!deck.is_object()) throw Error("a deck is a starter deck's name or an object with \"cards\"");
-  return deck;
-}
-
 LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
   Deck d;
-  const json deck = deck_json(raw);
+  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  if (!deck.is_object()) {
+    problems.push_back({"format", "a deck is a starter deck's name or an object with \"cards\""});
+    return d;
+  }
   for (auto& [k, v] : deck.items())
     if (k != "name" && k != "description" && k != "leader" && k != "cards")
-      throw Error("unknown deck field '" + k + "'");
+      problems.push_back({"format", "unknown deck field '" + k + "'"});
   if (deck.contains("leader") && !deck["leader"].is_null()) {
-    if (!deck["leader"].is_string()) throw Error("leader must be a card id");
-    const std::string id = deck["leader"];
-    d.leader = pool_->find(id);
-    if (d.leader < 0)
-      problems.push_back({"deck building: leader", "unknown leader card '" + id + "'"});
+    if (!deck["leader"].is_string()) {
+      problems.push_back({"format", "leader must be a card id"});
+    } else {
+      const std::string id = deck["leader"];
+      d.leader = pool_->find(id);
+      if (d.leader < 0)
+        problems.push_back({"deck building: leader", "unknown leader card '" + id + "'"});
+    }
   }
-  if (!deck.contains("cards") || !deck["cards"].is_array())
-    throw Error("a deck needs a \"cards\" list");
-  if (deck["cards"].size() > 60) throw Error("a deck lists at most 60 cards");
+  if (!deck.contains("cards") || !deck["cards"].is_array()) {
+    problems.push_back({"format", "a deck needs a \"cards\" list"});
+    return d;
+  }
+  if (deck["cards"].size() > 60) {
+    problems.push_back({"format", "a deck lists at most 60 cards"});
+    return d;
+  }
   for (auto& entry : deck["cards"]) {
-    if (!entry.is_string()) throw Error("each deck entry is a card id (decks are singleton)");
+    if (!entry.is_string()) {
+      problems.push_back(
+          {"format", "each deck entry is a card id (decks are singleton), not " + entry.dump()});
+      continue;
+    }
     const int idx = pool_->find(entry.get<std::string>());
     if (idx < 0) {
       problems.push_back(
@@ -143,7 +154,7 @@ std::vector<DeckProblem> LcGame::check_deck(const json& raw, const Setup& setup)
   Deck d;
   try {
     d = parse(raw, problems);
-  } catch (const Error& e) {
+  } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
     return problems;
   }
@@ -196,20 +207,42 @@ std::shared_ptr<const Rules> make_rules(const LcGame& g, std::shared_ptr<const P
 }
 }  // namespace
 
-std::unique_ptr<State> LcGame::new_state(const Setup& setup, EventLog* log) const {
+namespace {
+
+// One parsed deck (and leader) per seat and a state holding only the rules;
+// each deal copies the state and sets up with its seed.
+class LcSetup final : public PreparedSetup {
+ public:
+  LcSetup(std::shared_ptr<const Rules> rules, std::vector<std::vector<int>> decks,
+          std::vector<int> leaders)
+      : empty_(std::move(rules)), decks_(std::move(decks)), leaders_(std::move(leaders)) {}
+
+  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
+    auto state = std::make_unique<LcState>(empty_);
+    state->attach_log(log);
+    state->start(decks_, leaders_, seed);
+    return state;
+  }
+
+ private:
+  LcState empty_;
+  std::vector<std::vector<int>> decks_;
+  std::vector<int> leaders_;
+};
+
+}  // namespace
+
+std::shared_ptr<const PreparedSetup> LcGame::prepare(const Setup& setup) const {
   auto rules = make_rules(*this, pool_, setup);
   std::vector<std::vector<int>> decks;
   std::vector<int> leaders;
   for (Seat s = 0; s < setup.seats; ++s) {
-    std::vector<DeckProblem> ignored;
+    std::vector<DeckProblem> ignored;  // legal_deck has refused any deck with problems
     Deck d = parse(legal_deck(setup, s), ignored);
-    decks.push_back(d.cards);
+    decks.push_back(std::move(d.cards));
     leaders.push_back(d.leader);
   }
-  auto state = std::make_unique<LcState>(rules);
-  state->attach_log(log);
-  state->start(decks, leaders, setup.seed);
-  return state;
+  return std::make_shared<const LcSetup>(std::move(rules), std::move(decks), std::move(leaders));
 }
 
 std::unique_ptr<State> LcGame::restore(const json& j, const Setup& setup) const {

@@ -23,7 +23,7 @@ class LcGame final : public Game {
   std::vector<Variant> variants() const override;
   std::vector<std::string> starter_decks() const override;
   nlohmann::json default_deck(const Setup& setup, Seat seat) const override;
-  std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const override;
+  std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const override;
   std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
@@ -36,12 +36,12 @@ class LcGame final : public Game {
     int leader = -1;
     std::vector<int> cards;  // pool indices
   };
-  nlohmann::json deck_json(const nlohmann::json& deck) const;
+  // Reads a deck, adding every problem of its form or cards to `problems`
+  // (the entries in error are left out of the result).
   Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
   bool multiplayer(const Setup& setup) const;
 
   std::shared_ptr<const Pool> pool_;
-  std::string data_dir_;
   std::vector<std::string> starters_;
   std::vector<nlohmann::json> starter_json_;  // parsed once
 };

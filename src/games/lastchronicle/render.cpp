@@ -2,6 +2,7 @@
 // simple agents.
 #include <algorithm>
 
+#include "core/text.h"
 #include "games/lastchronicle/state.h"
 
 namespace tt::lastchronicle {
@@ -27,9 +28,10 @@ std::string LcState::render(Seat viewer) const {
     int ca = 0;
     for (Card c : p.ca_yard) ca += def(c).ca;
     for (auto t : p.tokens) ca += rules_->pool.tokens[t].ca;
-    head += ", CA yard " + std::to_string(p.ca_yard.size()) + " card(s)" +
-            (p.tokens.empty() ? "" : " + " + std::to_string(p.tokens.size()) + " token(s)") +
-            " = CA " + std::to_string(ca);
+    head +=
+        ", CA yard " + plural(static_cast<long long>(p.ca_yard.size()), "card") +
+        (p.tokens.empty() ? "" : " + " + plural(static_cast<long long>(p.tokens.size()), "token")) +
+        " = CA " + std::to_string(ca);
     line(head);
     if (p.leader != kNoCard)
       line("     leader: " + def(p.leader).name +

@@ -125,16 +125,21 @@ json MagicGame::starter_deck(const std::string& name) const {
 }
 
 std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
+  std::vector<int> cards;
   const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
-  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object())
-    throw Error("a deck is a starter deck's name or an object with \"cards\": {id: count}");
+  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object()) {
+    problems.push_back(
+        {"format", "a deck is a starter deck's name or an object with \"cards\": {id: count}"});
+    return cards;
+  }
   for (auto& [k, v] : deck.items())
     if (k != "name" && k != "description" && k != "cards")
-      throw Error("unknown deck field '" + k + "'");
-  std::vector<int> cards;
+      problems.push_back({"format", "unknown deck field '" + k + "'"});
   for (auto& [id, count] : deck["cards"].items()) {
-    if (!count.is_number_integer() || count.get<int>() < 1 || count.get<int>() > 250)
-      throw Error("card '" + id + "': a count is 1 to 250");
+    if (!count.is_number_integer() || count.get<long long>() < 1 || count.get<long long>() > 250) {
+      problems.push_back({"format", "card '" + id + "': a count is 1 to 250"});
+      continue;
+    }
     const int idx = pool_->find(id);
     if (idx < 0 || (*pool_)[idx].token) {
       problems.push_back({"deck building: cards", "unknown card '" + id + "'"});
@@ -144,9 +149,12 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
     if (n > 4 && !(*pool_)[idx].basic)
       problems.push_back({"deck building: four copies",
                           "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
+    if (cards.size() + static_cast<std::size_t>(n) > 250) {
+      problems.push_back({"format", "a deck holds at most 250 cards"});
+      break;
+    }
     for (int i = 0; i < n; ++i) cards.push_back(idx);
   }
-  if (cards.size() > 250) throw Error("a deck holds at most 250 cards");
   return cards;
 }
 
@@ -159,7 +167,7 @@ std::vector<DeckProblem> MagicGame::check_deck(const json& raw, const Setup&) co
     if (cards.size() < 60)
       problems.push_back({"deck building: 60 cards",
                           "the deck has " + std::to_string(cards.size()) + " cards; at least 60"});
-  } catch (const Error& e) {
+  } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
   }
   return problems;
@@ -174,7 +182,30 @@ std::shared_ptr<const Rules> make_rules(const MagicGame& g, std::shared_ptr<cons
 }
 }  // namespace
 
-std::unique_ptr<State> MagicGame::new_state(const Setup& setup, EventLog* log) const {
+namespace {
+
+// One parsed deck per seat and a state holding only the rules (seats and
+// teams); each deal copies the state and sets up with its seed.
+class MagicSetup final : public PreparedSetup {
+ public:
+  MagicSetup(std::shared_ptr<const Rules> rules, std::vector<std::vector<int>> decks)
+      : empty_(std::move(rules)), decks_(std::move(decks)) {}
+
+  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
+    auto state = std::make_unique<MagicState>(empty_);
+    state->attach_log(log);
+    state->start(decks_, seed);
+    return state;
+  }
+
+ private:
+  MagicState empty_;
+  std::vector<std::vector<int>> decks_;
+};
+
+}  // namespace
+
+std::shared_ptr<const PreparedSetup> MagicGame::prepare(const Setup& setup) const {
   auto rules = make_rules(*this, pool_, setup);
   std::vector<std::vector<int>> decks;
   for (Seat s = 0; s < setup.seats; ++s) {
@@ -189,13 +220,10 @@ std::unique_ptr<State> MagicGame::new_state(const Setup& setup, EventLog* log) c
         continue;
       }
     }
-    std::vector<DeckProblem> ignored;
+    std::vector<DeckProblem> ignored;  // legal_deck has refused any deck with problems
     decks.push_back(parse(legal_deck(setup, s), ignored));
   }
-  auto state = std::make_unique<MagicState>(rules);
-  state->attach_log(log);
-  state->start(decks, setup.seed);
-  return state;
+  return std::make_shared<const MagicSetup>(std::move(rules), std::move(decks));
 }
 
 std::unique_ptr<State> MagicGame::restore(const json& j, const Setup& setup) const {

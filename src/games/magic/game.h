@@ -23,7 +23,7 @@ class MagicGame final : public Game {
   std::vector<OptionSpec> option_specs() const override;
   std::vector<Variant> variants() const override;
   std::vector<std::string> starter_decks() const override;
-  std::unique_ptr<State> new_state(const Setup& setup, EventLog* log = nullptr) const override;
+  std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const override;
   std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
@@ -32,12 +32,14 @@ class MagicGame final : public Game {
   const Pool& pool() const { return *pool_; }
 
  private:
+  // Reads a deck, adding every problem of its form or cards to `problems`
+  // (the entries in error are left out of the result).
   std::vector<int> parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
   std::shared_ptr<const Pool> pool_;
   std::vector<std::string> starters_;
   std::vector<nlohmann::json> starter_json_;
-  // Starter decks parsed once, when legal (a new game is then a copy and
-  // shuffles, with no JSON work).
+  // Starter decks parsed once, when legal (preparing a setup of starter decks
+  // then does no JSON work).
   std::vector<std::vector<int>> starter_cards_;
   std::vector<bool> starter_legal_;
 };

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/text.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
 
@@ -208,7 +209,7 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
     case kEvMulligan:
       return who + " mulligans (" + std::to_string(a) + ")";
     case kEvKeep:
-      return who + " keeps " + std::to_string(a) + " cards";
+      return who + " keeps " + plural(a, "card");
     case kEvControl:
       return "seat " + std::to_string(b) + " now controls " + name(a);
     case kEvToken:
@@ -225,7 +226,7 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
       return who + " chooses " +
              (a >= 0 ? "seat " + std::to_string(a) : "mode " + std::to_string(b + 1));
     case kEvPoison:
-      return who + " gets " + std::to_string(a) + " poison counter(s)";
+      return who + " gets " + plural(a, "poison counter");
     case kEvCopy:
       return who + " copies " + rules_->pool[b].name;
     case kEvBottom:

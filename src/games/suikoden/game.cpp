@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
+#include "core/data_file.h"
 #include "core/error.h"
 #include "games/suikoden/state.h"
 
@@ -12,12 +12,15 @@ namespace tt::suikoden {
 
 using nlohmann::json;
 
-SuikodenGame::SuikodenGame(const std::string& data_dir) : data_dir_(data_dir + "/suikoden") {
-  pool_ = std::make_shared<const Pool>(Pool::load_file(data_dir_ + "/cards.json"));
+SuikodenGame::SuikodenGame(const std::string& data_dir) {
+  const std::string dir = data_dir + "/suikoden";
+  pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
   std::error_code ec;
-  for (auto& entry : std::filesystem::directory_iterator(data_dir_ + "/decks", ec))
+  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
     if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
   std::sort(starters_.begin(), starters_.end());
+  for (auto& name : starters_)
+    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
 }
 
 std::string SuikodenGame::summary() const {
@@ -52,40 +55,37 @@ std::vector<std::string> SuikodenGame::starter_decks() const {
 }
 
 json SuikodenGame::starter_deck(const std::string& name) const {
-  if (std::find(starters_.begin(), starters_.end(), name) == starters_.end()) {
-    std::string known;
-    for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
-    throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
-  }
-  std::ifstream in(data_dir_ + "/decks/" + name + ".json");
-  try {
-    return json::parse(in);
-  } catch (const json::exception& e) {
-    throw Error("starter deck " + name + ": " + e.what());
-  }
-}
-
-json SuikodenGame::deck_json(const json& deck) const {
-  if (deck.is_string()) return starter_deck(deck.get<std::string>());
-  if (!deck.is_object()) throw Error("a deck is a starter deck's name or an object with \"cards\"");
-  return deck;
+  for (std::size_t i = 0; i < starters_.size(); ++i)
+    if (starters_[i] == name) return starter_json_[i];
+  std::string known;
+  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
+  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
 }
 
 SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
   Deck d;
-  const json deck = deck_json(raw);
+  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  if (!deck.is_object()) {
+    problems.push_back({"format", "a deck is a starter deck's name or an object with \"cards\""});
+    return d;
+  }
   const Pool& pool = *pool_;
   if (deck.contains("commander") && !deck["commander"].is_null()) {
-    if (!deck["commander"].is_string()) throw Error("commander must be a card id");
-    const std::string id = deck["commander"].get<std::string>();
-    d.commander = pool.find(id);
-    if (d.commander < 0)
-      problems.push_back({"cards", "unknown commander card '" + id + "'"});
-    else if (!pool[d.commander].is_commander())
-      problems.push_back({"commander", "'" + id + "' is not a commander card"});
+    if (!deck["commander"].is_string()) {
+      problems.push_back({"format", "commander must be a card id"});
+    } else {
+      const std::string id = deck["commander"].get<std::string>();
+      d.commander = pool.find(id);
+      if (d.commander < 0)
+        problems.push_back({"cards", "unknown commander card '" + id + "'"});
+      else if (!pool[d.commander].is_commander())
+        problems.push_back({"commander", "'" + id + "' is not a commander card"});
+    }
   }
-  if (!deck.contains("cards") || !deck["cards"].is_array())
-    throw Error("a deck needs a \"cards\" list");
+  if (!deck.contains("cards") || !deck["cards"].is_array()) {
+    problems.push_back({"format", "a deck needs a \"cards\" list"});
+    return d;
+  }
   for (auto& entry : deck["cards"]) {
     std::string id;
     int count = 1;
@@ -93,12 +93,17 @@ SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>
       id = entry.get<std::string>();
     } else if (entry.is_object() && entry.contains("card") && entry["card"].is_string()) {
       id = entry["card"].get<std::string>();
-      if (entry.contains("count") && !entry["count"].is_number_integer())
-        throw Error("count of '" + id + "' must be an integer");
-      count = entry.value("count", 1);
-      if (count < 1 || count > 60) throw Error("count of '" + id + "' must be 1 to 60");
+      const json n = entry.value("count", json(1));
+      if (!n.is_number_integer() || n.get<long long>() < 1 || n.get<long long>() > 60) {
+        problems.push_back({"format", "count of '" + id + "' must be an integer from 1 to 60"});
+        continue;
+      }
+      count = n.get<int>();
     } else {
-      throw Error("each deck entry is a card id or {\"card\": id, \"count\": n}");
+      problems.push_back(
+          {"format",
+           "each deck entry is a card id or {\"card\": id, \"count\": n}, not " + entry.dump()});
+      continue;
     }
     const int idx = pool.find(id);
     if (idx < 0) {
@@ -119,7 +124,7 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
   Deck d;
   try {
     d = parse(raw, problems);
-  } catch (const Error& e) {
+  } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
     return problems;
   }
@@ -175,23 +180,40 @@ std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<c
   return std::make_shared<const Rules>(std::move(pool), g.resolve_options(setup));
 }
 
+// Two parsed decks and a state holding only the rules; each deal copies the
+// state and sets up (rule text "開始準備") with its seed.
+class SuikodenSetup final : public PreparedSetup {
+ public:
+  SuikodenSetup(std::shared_ptr<const Rules> rules, std::array<std::vector<int>, 2> decks,
+                std::array<int, 2> commanders)
+      : empty_(std::move(rules)), decks_(std::move(decks)), commanders_(commanders) {}
+
+  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
+    auto state = std::make_unique<SuikodenState>(empty_);
+    state->attach_log(log);
+    state->start(decks_, commanders_, seed);
+    return state;
+  }
+
+ private:
+  SuikodenState empty_;
+  std::array<std::vector<int>, 2> decks_;
+  std::array<int, 2> commanders_;
+};
+
 }  // namespace
 
-std::unique_ptr<State> SuikodenGame::new_state(const Setup& setup, EventLog* log) const {
+std::shared_ptr<const PreparedSetup> SuikodenGame::prepare(const Setup& setup) const {
   auto rules = make_rules(*this, pool_, setup);
   std::array<std::vector<int>, 2> decks;
   std::array<int, 2> commanders{-1, -1};
   for (Seat s = 0; s < 2; ++s) {
-    const json deck = legal_deck(setup, s);
-    std::vector<DeckProblem> ignored;
-    Deck d = parse(deck, ignored);
-    decks[s] = d.cards;
+    std::vector<DeckProblem> ignored;  // legal_deck has refused any deck with problems
+    Deck d = parse(legal_deck(setup, s), ignored);
+    decks[s] = std::move(d.cards);
     commanders[s] = d.commander;
   }
-  auto state = std::make_unique<SuikodenState>(rules);
-  state->attach_log(log);
-  state->start(decks, commanders, setup.seed);
-  return state;
+  return std::make_shared<const SuikodenSetup>(std::move(rules), std::move(decks), commanders);
 }
 
 std::unique_ptr<State> SuikodenGame::restore(const json& j, const Setup& setup) const {
