@@ -21,6 +21,9 @@ class SuikodenGame final : public Game {
   std::vector<OptionSpec> option_specs() const override;
   std::vector<Variant> variants() const override;
   std::vector<std::string> starter_decks() const override;
+  // 2: troops casualties add up to exactly the enemy's troops when they can
+  // (a record's casualty picks from version 1 may no longer be legal).
+  std::string rules_version() const override { return "2"; }
   std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const override;
   std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
