@@ -6,6 +6,7 @@
 
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "games/suikoden/state.h"
 
 namespace tt::suikoden {
@@ -130,8 +131,9 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
   }
   const Pool& pool = *pool_;
   if (d.cards.size() != 50)
-    problems.push_back({"deck size", "the deck has " + std::to_string(d.cards.size()) +
-                                         " cards; it must have exactly 50"});
+    problems.push_back({"deck size", "the deck has " +
+                                         plural(static_cast<long long>(d.cards.size()), "card") +
+                                         "; it must have exactly 50"});
   std::map<int, int> per_name;
   std::map<int, bool> reported;
   for (int c : d.cards) {
