@@ -47,7 +47,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   std::string data;
   app.add_option("--data", data,
                  "Card data folder (default: $TABLETOP_DATA, else the installed data, else the "
-                 "source tree's data/)");
+                 "source tree's data/)")
+      ->type_name("DIR");
 
   GamesArgs games;
   auto* games_cmd =
@@ -67,9 +68,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   play_cmd->add_option("--record", play.record,
                        "Where to write the record (default records/GAME-SEED.json, or a free "
                        "name beside it; with --resume the record itself)");
-  play_cmd->add_option("--resume", play.resume, "Continue the game saved in this record");
-  play_cmd->add_option("--scenario", play.scenario,
-                       "Start from this scenario file's position (a puzzle)");
+  play_cmd->add_option("--resume", play.resume, "Continue the game saved in this record")
+      ->type_name("RECORD");
+  play_cmd
+      ->add_option("--scenario", play.scenario,
+                   "Start from this scenario file's position (a puzzle)")
+      ->type_name("FILE");
 
   SimulateArgs sim;
   auto* sim_cmd =

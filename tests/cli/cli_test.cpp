@@ -60,7 +60,8 @@ class CliTest : public ::testing::Test {
 TEST_F(CliTest, HelpAndUsageErrors) {
   EXPECT_EQ(run({"--help"}), 0);
   EXPECT_NE(out.str().find("simulate"), std::string::npos);
-  for (const char* sub : {"games", "play", "simulate", "replay", "check-deck", "bench", "engine"}) {
+  for (const char* sub :
+       {"games", "play", "simulate", "replay", "check-deck", "bench", "scenario", "engine"}) {
     EXPECT_EQ(run({sub, "--help"}), 0) << sub;
     EXPECT_NE(out.str().find("Usage"), std::string::npos) << sub;
   }
@@ -511,7 +512,13 @@ TEST_F(DataTest, RecordsPinTheirRulesAndData) {
   record.erase("rules_version");
   record.erase("data_hash");
   EXPECT_EQ(run({"replay", write("unpinned.json", record.dump())}), 0) << err.str();
-  EXPECT_FALSE(unpinned_note(record).empty());
+  const std::string left = (dir / "left.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seed", "4", "--record", left}, "1\nq\n"), 0);
+  json unfinished = read_json(left);
+  unfinished.erase("rules_version");
+  unfinished.erase("data_hash");
+  EXPECT_EQ(run({"play", "--resume", write("left-unpinned.json", unfinished.dump())}, "q\n"), 0);
+  EXPECT_NE(err.str().find("this record is unpinned"), std::string::npos) << err.str();
 }
 
 TEST_F(CliTest, PlayingASeedAgainKeepsTheEarlierRecord) {
