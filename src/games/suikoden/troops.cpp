@@ -13,9 +13,9 @@ namespace tt::suikoden {
 
 namespace {
 
-// Search over choices of characters, cut as soon as a total passes the goal
-// (printed troops are positive). A side has at most 16 characters, and
-// casualties are a rare decision: this never runs per playout step.
+// Searches over choices of characters, cut as soon as a total passes the
+// goal (printed troops are positive). A side has at most 16 characters, and
+// only the casualties phase asks (a few times per troops battle).
 void best_over(const int* t, int n, int i, int sum, int rest, int enemy, int& best) {
   if (sum >= enemy) {
     best = std::min(best, sum);
