@@ -57,7 +57,17 @@ long random_playout(State& state, Rng& rng, ActionList& scratch) {
   while (!state.is_terminal()) {
     const Seat seat = state.to_act();
     state.legal_actions(seat, scratch);
-    state.apply_action(seat, scratch[rng.below(static_cast<std::uint32_t>(scratch.size()))]);
+    // Uniform among the options that do not only take back a half-made
+    // choice: an undo drawn is struck off and the draw repeated.
+    auto n = static_cast<std::uint32_t>(scratch.size());
+    for (;;) {
+      const std::uint32_t i = rng.below(n);
+      if (n == 1 || !state.is_undo(seat, scratch[i])) {
+        state.apply_action(seat, scratch[i]);
+        break;
+      }
+      scratch[i] = scratch[--n];
+    }
     ++decisions;
   }
   return decisions;

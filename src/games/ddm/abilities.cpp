@@ -92,16 +92,27 @@ bool DdmState::target_ok(PieceId p, const Ability& a, std::uint16_t target) cons
   }
 }
 
-void DdmState::list_abilities(Seat s, ActionList& out) const {
+// Calls visit(option) for each ability the seat may use now, with each
+// target it may take; stops when visit returns true.
+template <typename F>
+bool DdmState::for_each_ability(Seat s, F visit) const {
+  // The timings the phase may allow (timing_ok decides for each ability).
+  const auto bit = [](Timing t) { return 1u << static_cast<int>(t); };
+  unsigned allowed = bit(Timing::kTrap);
+  if (phase_ == Phase::kMain) allowed |= bit(Timing::kMagic) | bit(Timing::kAny);
+  if (phase_ == Phase::kAttackWindow) allowed |= bit(Timing::kAttack);
+  if (phase_ == Phase::kDefenseWindow) allowed |= bit(Timing::kDefense);
   for (int i = 0; i < num_pieces_; ++i) {
     const PieceId p = static_cast<PieceId>(i);
-    if (pieces_[i].owner != s || pieces_[i].where != Where::kField || def(p).is_item) continue;
+    if (pieces_[i].owner != s || pieces_[i].where != Where::kField ||
+        !(rules_->timings[pieces_[i].def] & allowed) || def(p).is_item)
+      continue;
     const auto& abilities = def(p).abilities;
     for (std::size_t k = 0; k < abilities.size(); ++k) {
       const Ability& a = abilities[k];
-      if (!timing_ok(p, a, s) || !affordable(s, a)) continue;
+      if (!affordable(s, a) || !timing_ok(p, a, s)) continue;
       if (target_ok(p, a, kNoTarget)) {
-        out.push_back({kActivate, p, static_cast<std::uint16_t>(k), kNoTarget});
+        if (visit(Action{kActivate, p, static_cast<std::uint16_t>(k), kNoTarget})) return true;
         continue;
       }
       const Coord from = pieces_[i].pos;
@@ -110,19 +121,25 @@ void DdmState::list_abilities(Seat s, ActionList& out) const {
         for (int dr = -reach; dr <= reach; ++dr) {
           const Coord t{static_cast<std::int8_t>(from.col + dc),
                         static_cast<std::int8_t>(from.row + dr)};
-          if (Board::in_bounds(t) && target_ok(p, a, static_cast<std::uint16_t>(Board::index(t))))
-            out.push_back({kActivate, p, static_cast<std::uint16_t>(k),
-                           static_cast<std::uint16_t>(Board::index(t))});
+          if (Board::in_bounds(t) && target_ok(p, a, static_cast<std::uint16_t>(Board::index(t))) &&
+              visit(Action{kActivate, p, static_cast<std::uint16_t>(k),
+                           static_cast<std::uint16_t>(Board::index(t))}))
+            return true;
         }
     }
   }
+  return false;
+}
+
+void DdmState::list_abilities(Seat s, ActionList& out) const {
+  for_each_ability(s, [&](Action a) {
+    out.push_back(a);
+    return false;
+  });
 }
 
 bool DdmState::has_ability_option(Seat s) const {
-  thread_local ActionList scratch;
-  scratch.clear();
-  list_abilities(s, scratch);
-  return !scratch.empty();
+  return for_each_ability(s, [](Action) { return true; });
 }
 
 void DdmState::activate(Seat s, PieceId p, int ability, std::uint16_t target) {

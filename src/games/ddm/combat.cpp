@@ -68,9 +68,11 @@ bool DdmState::can_target(PieceId attacker, Seat s, Coord from, Coord target) co
 
 void DdmState::list_attacks(Seat s, ActionList& out) const {
   if (crests_[s][static_cast<int>(Crest::kAttack)] < 1) return;
+  // Targets lie along the attacker's row or column (can_target says which).
   auto targets = [&](PieceId a, Coord from, int reach) {
     for (int dc = -reach; dc <= reach; ++dc)
       for (int dr = -reach; dr <= reach; ++dr) {
+        if (dc != 0 && dr != 0) continue;
         const Coord t{static_cast<std::int8_t>(from.col + dc),
                       static_cast<std::int8_t>(from.row + dr)};
         if (can_target(a, s, from, t))

@@ -153,18 +153,16 @@ std::string DdmState::action_label(Seat seat, Action a) const {
   return "?";
 }
 
-// An item is hidden from the opponent from the moment it is chosen.
+// The reserve is hidden from the opponent: which piece is being summoned
+// shows only when it is placed (a monster) or triggers (an item).
 std::string DdmState::action_id_for(Seat seat, Action a, Seat viewer) const {
-  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee && a.a < num_pieces_ &&
-      def(static_cast<PieceId>(a.a)).is_item)
-    return "summon:item";
+  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee) return "summon:hidden";
   return action_id(seat, a);
 }
 
 std::string DdmState::action_label_for(Seat seat, Action a, Seat viewer) const {
-  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee && a.a < num_pieces_ &&
-      def(static_cast<PieceId>(a.a)).is_item)
-    return "Summon an item (hidden)";
+  if (a.kind == kSummonPick && viewer != seat && viewer != kReferee)
+    return "Summon a piece from the reserve (hidden until placed)";
   return action_label(seat, a);
 }
 

@@ -69,14 +69,20 @@ bool DdmState::can_summon_now() const {
 // Identical dice are one option (the first of them not picked yet), so the
 // sets of dice that can be rolled are exactly the sets of three.
 void DdmState::list_dice(Seat s, ActionList& out) const {
-  for (int i = 0; i < kDice; ++i) {
-    if (picked_ & (1u << i)) continue;
-    bool twin = false;
-    for (int j = 0; j < i && !twin; ++j)
-      twin = !(picked_ & (1u << j)) && dice_[s][j] == dice_[s][i];
-    if (!twin) out.push_back({kPickDie, static_cast<std::uint16_t>(i), 0, 0});
-  }
+  for (int i = 0; i < kDice; ++i)
+    if (!(picked_ & (1u << i)) && !(twins_[s][i] & ~picked_))
+      out.push_back({kPickDie, static_cast<std::uint16_t>(i), 0, 0});
   if (picked_) out.push_back({kCancel, 0, 0, 0});
+}
+
+void DdmState::find_twins() {
+  for (Seat s = 0; s < 2; ++s)
+    for (int i = 0; i < kDice; ++i) {
+      twins_[s][i] = 0;
+      for (int j = 0; j < i; ++j)
+        if (dice_[s][j] == dice_[s][i])
+          twins_[s][i] = static_cast<std::uint16_t>(twins_[s][i] | (1u << j));
+    }
 }
 
 void DdmState::pick_die(Seat s, int slot) {

@@ -10,22 +10,6 @@
 
 namespace tt::ddm {
 
-bool DdmState::passable(PieceId p, Coord c) const {
-  if (!Board::in_bounds(c) || c == master_square(0) || c == master_square(1)) return false;
-  const Square& sq = board_[Board::index(c)];
-  if (sq.dungeon < 0) return false;
-  const bool tunnel = keywords_of(p) & kTunnel;
-  if (sq.crust && !tunnel) return false;
-  if (sq.piece != kNoPiece && pieces_[sq.piece].owner != pieces_[p].owner && !tunnel) return false;
-  return true;
-}
-
-bool DdmState::can_stop(PieceId p, Coord c) const {
-  if (!passable(p, c)) return false;
-  const Square& sq = board_[Board::index(c)];
-  return sq.piece == kNoPiece && !sq.crust;
-}
-
 int DdmState::step_cost(PieceId p) const {
   return keywords_of(p) & kFlying ? 2 : 1;
 }
@@ -37,8 +21,18 @@ void DdmState::search(PieceId p, int limit, Search& s) const {
   s.dist.fill(-1);
   s.items.fill(0);
   s.parent.fill(-1);
-  std::array<std::uint8_t, Board::kSquares> queue;
+  std::array<std::uint8_t, Board::kSquares>& queue = s.order;
   int head = 0, tail = 0;
+  const bool tunnel = keywords_of(p) & kTunnel;
+  const Seat owner = pieces_[p].owner;
+  // passable(), with the mover's keywords read once.
+  const auto open = [&](Coord c) {
+    if (!Board::in_bounds(c) || c == master_square(0) || c == master_square(1)) return false;
+    const Square& sq = board_[Board::index(c)];
+    if (sq.dungeon < 0) return false;
+    if (tunnel) return true;
+    return !sq.crust && (sq.piece == kNoPiece || pieces_[sq.piece].owner == owner);
+  };
   const int start = Board::index(pieces_[p].pos);
   s.dist[start] = 0;
   queue[tail++] = static_cast<std::uint8_t>(start);
@@ -47,7 +41,7 @@ void DdmState::search(PieceId p, int limit, Search& s) const {
     if (s.dist[u] >= limit) continue;
     for (Coord d : kOrthogonal) {
       const Coord n = Board::at(u) + d;
-      if (!passable(p, n)) continue;
+      if (!open(n)) continue;
       const int v = Board::index(n);
       const int items = s.items[u] + (board_[v].item != kNoPiece);
       if (s.dist[v] < 0) {
@@ -61,6 +55,7 @@ void DdmState::search(PieceId p, int limit, Search& s) const {
       }
     }
   }
+  s.reached = tail;
 }
 
 void DdmState::list_moves(PieceId p, ActionList& out) const {
@@ -71,8 +66,12 @@ void DdmState::list_moves(PieceId p, ActionList& out) const {
   Search s;
   search(p, limit, s);
   const bool tunnel = keywords_of(p) & kTunnel;
-  for (int v = 0; v < Board::kSquares; ++v) {
-    if (s.dist[v] <= 0 || !can_stop(p, Board::at(v))) continue;
+  // Squares reached, nearest first; a move may end on any of them that is
+  // free (passable squares are dungeon squares, so only monsters and crusts
+  // remain to check).
+  for (int k = 1; k < s.reached; ++k) {
+    const int v = s.order[k];
+    if (board_[v].piece != kNoPiece || board_[v].crust) continue;
     out.push_back({kMove, p, static_cast<std::uint16_t>(v), 0});
     // A tunnelling monster may decline the items it crosses.
     if (tunnel && s.items[v] > 0) out.push_back({kMove, p, static_cast<std::uint16_t>(v), 1});

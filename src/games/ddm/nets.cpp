@@ -1,5 +1,8 @@
 #include "games/ddm/nets.h"
 
+#include <algorithm>
+
+#include "core/error.h"
 #include "core/grid.h"
 
 namespace tt::ddm {
@@ -13,9 +16,16 @@ Nets::Nets(const Pool& pool) {
       Net net;
       net.shape = static_cast<std::uint8_t>(s);
       net.turn = static_cast<std::uint8_t>(t);
-      for (int k = 0; k < 6; ++k)
+      for (int k = 0; k < 6; ++k) {
         net.offsets[k] = static_cast<std::int16_t>(turns[t].cells[k].row * FieldBits::kStride +
                                                    turns[t].cells[k].col);
+        auto at = std::find(shifts.begin(), shifts.end(), net.offsets[k]);
+        if (at == shifts.end()) {
+          if (shifts.size() >= NetFit::kMaxShifts) throw Error("dungeon shapes span too far");
+          at = shifts.insert(shifts.end(), net.offsets[k]);
+        }
+        net.shift[k] = static_cast<std::uint8_t>(at - shifts.begin());
+      }
       for (int i = 0; i < Field::kSquares; ++i) {
         bool inside = true;
         for (Coord c : turns[t].cells) inside = inside && Field::in_bounds(Field::at(i) + c);

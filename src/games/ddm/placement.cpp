@@ -47,16 +47,17 @@ void DdmState::list_placement_step(Seat s, ActionList& out) const {
   const FieldBits f = front(s);
   const Nets& nets = rules_->nets;
   if (place_shape_ == kNoStep) {
+    const NetFit fit(nets, free_, f);
     for (int sh = 0; sh + 1 < static_cast<int>(nets.first.size()); ++sh)
       for (int t = 0; t < nets.turns(sh); ++t)
-        if (fits(nets.at(sh, t), free_, f).any()) {
+        if (fit.at(nets.at(sh, t)).any()) {
           out.push_back({kShape, u16(sh), 0, 0});
           break;
         }
   } else if (place_turn_ == kNoStep) {
+    const NetFit fit(nets, free_, f);
     for (int t = 0; t < nets.turns(place_shape_); ++t)
-      if (fits(nets.at(place_shape_, t), free_, f).any())
-        out.push_back({kTurn, place_shape_, u16(t), 0});
+      if (fit.at(nets.at(place_shape_, t)).any()) out.push_back({kTurn, place_shape_, u16(t), 0});
   } else {
     fits(nets.at(place_shape_, place_turn_), free_, f).for_each([&](Coord m) {
       out.push_back({kPlace, place_shape_, place_turn_, u16(Board::index(m))});

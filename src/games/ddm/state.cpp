@@ -31,6 +31,7 @@ void DdmState::start(const std::array<std::vector<int>, 2>& dice,
   }
   // The custom rule leaves the first player to any method: the engine draws it.
   rebuild_field_bits();
+  find_twins();
   turn_player_ = static_cast<Seat>(rng_.below(2));
   log(kEvFirstPlayer, turn_player_);
   begin_turn();

@@ -177,6 +177,7 @@ class DdmState final : public State {
   bool can_summon_now() const;
   void list_dice(Seat s, ActionList& out) const;
   void pick_die(Seat s, int slot);
+  void find_twins();
   void after_summon_step();
 
   // Placement (placement.cpp)
@@ -195,10 +196,10 @@ class DdmState final : public State {
     std::array<std::int8_t, Board::kSquares> dist;
     std::array<std::int8_t, Board::kSquares> items;
     std::array<std::int16_t, Board::kSquares> parent;
+    std::array<std::uint8_t, Board::kSquares> order;  // squares reached, in search order
+    int reached = 0;
   };
   void search(PieceId p, int limit, Search& s) const;
-  bool passable(PieceId p, Coord c) const;
-  bool can_stop(PieceId p, Coord c) const;
   int step_cost(PieceId p) const;
   void list_moves(PieceId p, ActionList& out) const;
   bool find_path(PieceId p, Coord to, Path& path) const;
@@ -221,6 +222,8 @@ class DdmState final : public State {
   bool timing_ok(PieceId p, const Ability& a, Seat s) const;
   bool affordable(Seat s, const Ability& a) const;
   void pay(Seat s, const Ability& a);
+  template <typename F>
+  bool for_each_ability(Seat s, F visit) const;
   void list_abilities(Seat s, ActionList& out) const;
   bool has_ability_option(Seat s) const;
   bool target_ok(PieceId p, const Ability& a, std::uint16_t target) const;
@@ -262,7 +265,9 @@ class DdmState final : public State {
   std::uint8_t summon_levels_ = 0;  // bit L: a level-L summon is allowed by the last roll
   bool summoned_ = false;           // at most one summon per turn
   PieceId summoning_ = kNoPiece;
-  std::uint16_t picked_ = 0;                     // dice picked for the roll in progress
+  std::uint16_t picked_ = 0;  // dice picked for the roll in progress
+  // Per die slot, the earlier slots holding an identical die.
+  std::array<std::array<std::uint16_t, kDice>, 2> twins_{};
   static constexpr std::uint8_t kNoStep = 0xFF;  // placement: shape or turn not chosen yet
   std::uint8_t place_shape_ = kNoStep, place_turn_ = kNoStep;
   // Derived from board_ (kept in step with it): squares with no dungeon and

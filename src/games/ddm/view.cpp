@@ -65,6 +65,16 @@ void DdmState::view(Seat viewer, json& out) const {
   for (int i = 0; i < kDice; ++i)
     if (picked_ & (1u << i)) picked.push_back(i);
   out["picked"] = picked;  // die slots picked for the roll in progress
+  // The dice of the last roll and the crests they showed, seen by both.
+  json rolled = json::array();
+  if (turn_ > 0 && rolls_done_ > 0)
+    for (int k = 0; k < 3; ++k) {
+      const DieDef& d = rules_->pool.dice[dice_[turn_player_][last_roll_die_[k]]];
+      const Face f = d.faces[last_roll_face_[k]];
+      rolled.push_back(
+          {{"die", d.id}, {"crest", crest_name(f.crest)}, {"times", f.mult}, {"level", d.level}});
+    }
+  out["rolled"] = rolled;
   const Pool& pool = rules_->pool;
   out["placing"] =
       phase_ == Phase::kPlace
@@ -316,6 +326,7 @@ void DdmState::load(const json& j) {
     }
     for (auto& c : j.value("crust", json::array())) board_[Board::index(coord(c))].crust = true;
     rebuild_field_bits();
+    find_twins();
     num_pieces_ = 0;
     for (auto& pj : j.value("pieces", json::array())) {
       if (num_pieces_ >= kMaxPieces) throw Error("too many pieces");
