@@ -28,8 +28,15 @@ test: build asan
 	ctest --preset dev -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 
+# Playout speed (bench/playout_bench.cpp), per game and table size: FreshDeal
+# (setting up one game), FreshGame (whole random games, a fresh deal each),
+# RandomPlayout (whole random games from one fixed start), clones, option
+# lists, a greedy decision. `tabletop bench` prints FreshGame and RandomPlayout
+# alike. BENCH_ARGS passes Google Benchmark flags; the README's medians:
+#   make bench BENCH_ARGS="--benchmark_repetitions=5 --benchmark_report_aggregates_only=true"
+BENCH_ARGS ?=
 bench: release
-	./build/release/bench/playout_bench
+	./build/release/bench/playout_bench $(BENCH_ARGS)
 
 format:
 	@find src tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
