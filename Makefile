@@ -3,7 +3,7 @@
 JOBS ?= 2
 ARGS ?= play suikoden --seats human,ai
 
-.PHONY: run test deps build release asan format bench clean
+.PHONY: run test deps build release asan fuzz-build fuzz format bench clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -23,10 +23,23 @@ asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 
-# Every test, in a plain (warnings as errors) build and an ASan+UBSan build.
-test: build asan
+# The libFuzzer targets (clang, ASan+UBSan; only the two fuzz programs are built).
+fuzz-build: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+
+# Every test, in a plain (warnings as errors) build and an ASan+UBSan build,
+# then a bounded fuzz run (a few seconds per target: docs/fuzzing.md).
+test: build asan fuzz-build
 	ctest --preset dev -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
+	ctest --preset fuzz
+
+# A long fuzz run (FUZZ_SECONDS per target, DDM states included); findings are
+# kept in build/fuzz/findings and the run goes on.
+FUZZ_SECONDS ?= 600
+fuzz: fuzz-build
+	./tests/fuzz/run.sh build/fuzz $(FUZZ_SECONDS) --long
 
 # Playout speed (bench/playout_bench.cpp), per game and table size: FreshDeal
 # (setting up one game), FreshGame (whole random games, a fresh deal each),

@@ -3,7 +3,8 @@
 # it only calls apt-get when something is missing.
 set -euo pipefail
 packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev googletest
-          libbenchmark-dev nlohmann-json3-dev libcli11-dev clang-format)
+          libbenchmark-dev nlohmann-json3-dev libcli11-dev clang-format
+          clang libclang-rt-dev)  # clang + its libFuzzer/sanitizer runtimes: the fuzz targets
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -4,7 +4,9 @@
 // Used by any game with responses (trap chains, a Magic-style stack).
 #pragma once
 #include <cstddef>
+#include <string>
 
+#include "core/error.h"
 #include "core/static_vec.h"
 #include "core/turn_order.h"
 
@@ -36,6 +38,7 @@ class Chain {
     return false;
   }
   Link pop() {
+    if (links_.empty()) throw Error("the chain is empty");
     Link l = links_.back();
     links_.pop_back();
     return l;
@@ -46,7 +49,15 @@ class Chain {
   }
   Seat priority() const { return priority_; }
   int passes() const { return passes_; }
+  // A saved chain's priority holder and passes; throws tt::Error naming the
+  // field when either is out of range (a hostile saved state).
   void restore(Seat priority, int passes) {
+    if (!is_seat(priority))
+      throw Error("chain priority " + std::to_string(priority) + " is not a seat (0 to " +
+                  std::to_string(kMaxSeats - 1) + ")");
+    if (passes < 0 || passes > kMaxSeats)
+      throw Error("chain passes " + std::to_string(passes) + " is out of range (0 to " +
+                  std::to_string(kMaxSeats) + ")");
     priority_ = static_cast<std::int8_t>(priority);
     passes_ = static_cast<std::int8_t>(passes);
   }

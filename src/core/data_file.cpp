@@ -17,4 +17,24 @@ nlohmann::json read_data_file(const std::string& path) {
   }
 }
 
+void DataProblems::add(const std::string& where, const std::string& what) {
+  // A JSON type error's "[json.exception.type_error.302] " says nothing to an author.
+  std::string text = what;
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const auto end = text.find("] ");
+    if (end != std::string::npos) text.erase(0, end + 2);
+  }
+  // A message that already names its entry is not prefixed twice.
+  const bool named = !where.empty() && text.rfind(where, 0) == 0;
+  list_.push_back(where.empty() || named ? text : where + ": " + text);
+}
+
+void DataProblems::throw_if_any(const std::string& what) const {
+  if (list_.empty()) return;
+  if (list_.size() == 1) throw Error(list_.front());
+  std::string text = what + ": " + std::to_string(list_.size()) + " problems";
+  for (auto& p : list_) text += "\n  - " + p;
+  throw Error(text);
+}
+
 }  // namespace tt

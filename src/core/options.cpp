@@ -9,10 +9,11 @@ namespace tt {
 
 namespace {
 
-bool is_integer(const std::string& s) {
+// A whole decimal integer within [lo, hi] (no sign but '-', no spaces).
+bool is_integer(const std::string& s, int lo, int hi) {
   int v = 0;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && ptr == s.data() + s.size() && !s.empty();
+  return ec == std::errc() && ptr == s.data() + s.size() && !s.empty() && v >= lo && v <= hi;
 }
 
 void set_checked(std::map<std::string, std::string>& values, const std::vector<OptionSpec>& specs,
@@ -20,9 +21,10 @@ void set_checked(std::map<std::string, std::string>& values, const std::vector<O
   auto spec = std::find_if(specs.begin(), specs.end(), [&](auto& s) { return s.key == key; });
   if (spec == specs.end()) throw Error("unknown option '" + key + "'");
   if (spec->allowed.empty()
-          ? !is_integer(value)
+          ? !is_integer(value, -kOptionIntegerLimit, kOptionIntegerLimit)
           : std::find(spec->allowed.begin(), spec->allowed.end(), value) == spec->allowed.end()) {
-    std::string allowed = "an integer";
+    std::string allowed = "an integer from " + std::to_string(-kOptionIntegerLimit) + " to " +
+                          std::to_string(kOptionIntegerLimit);
     if (!spec->allowed.empty()) {
       allowed.clear();
       for (auto& a : spec->allowed) allowed += (allowed.empty() ? "" : "|") + a;

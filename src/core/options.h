@@ -11,8 +11,13 @@ struct OptionSpec {
   std::string key;
   std::string default_value;
   std::string description;
-  std::vector<std::string> allowed;  // empty: any integer
+  std::vector<std::string> allowed;  // empty: an integer (within kOptionIntegerLimit)
 };
+
+// Integer options are from -limit to limit: a bound that keeps a game's rule
+// arithmetic (life, hand sizes, turn limits) far from overflow whatever a
+// setup or record asks for.
+inline constexpr int kOptionIntegerLimit = 1000000;
 
 struct Variant {
   std::string name;

@@ -9,7 +9,9 @@
 //   which no seat but the first acted, and otherwise goes round again.
 #pragma once
 #include <cstdint>
+#include <string>
 
+#include "core/error.h"
 #include "core/turn_order.h"
 
 namespace tt {
@@ -73,8 +75,16 @@ class PriorityRound {
     return advance(order, s);
   }
 
+  // A saved round. Throws tt::Error when the holder or first seat is neither
+  // a seat nor kNoSeat, or the rule is unknown (a hostile saved state).
   void restore(SeatMask seats, SeatMask passed, Seat holder, Seat first = kNoSeat,
                RoundRule rule = RoundRule::kInARow, bool others_acted = false) {
+    if (holder != kNoSeat && !is_seat(holder))
+      throw Error("priority holder " + std::to_string(holder) + " is not a seat");
+    if (first != kNoSeat && !is_seat(first))
+      throw Error("priority round's first seat " + std::to_string(first) + " is not a seat");
+    if (rule != RoundRule::kInARow && rule != RoundRule::kFullRounds)
+      throw Error("unknown priority round rule " + std::to_string(static_cast<int>(rule)));
     seats_ = seats;
     passed_ = passed;
     holder_ = static_cast<std::int8_t>(holder);

@@ -5,7 +5,9 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <string>
 
+#include "core/error.h"
 #include "core/outcome.h"
 #include "core/turn_order.h"
 
@@ -30,7 +32,13 @@ class Standings {
   // gets its team's place and result.
   Outcomes team_outcomes(const TurnOrder& order) const;
 
-  void restore(Seat seat, int when) { left_[seat] = static_cast<std::int16_t>(when); }
+  // A saved leaving moment (-1: still in). Throws tt::Error when out of range.
+  void restore(Seat seat, int when) {
+    if (!is_seat(seat)) throw Error("no seat " + std::to_string(seat) + " to restore");
+    if (when < -1 || when > 30000)
+      throw Error("left_at " + std::to_string(when) + " is out of range (-1 to 30000)");
+    left_[seat] = static_cast<std::int16_t>(when);
+  }
   friend bool operator==(const Standings&, const Standings&) = default;
 
  private:

@@ -1,6 +1,7 @@
 #include "core/turn_order.h"
 
 #include <bit>
+#include <string>
 
 #include "core/error.h"
 
@@ -12,12 +13,19 @@ TurnOrder::TurnOrder(int seats) : seats_(static_cast<std::int8_t>(seats)) {
   for (int i = 0; i < kMaxSeats; ++i) team_[i] = static_cast<std::int8_t>(i);
 }
 
+void TurnOrder::set_team(Seat s, int team) {
+  if (!is_seat(s) || s >= seats_) throw Error("no seat " + std::to_string(s) + " at this table");
+  if (team < 0 || team >= kMaxSeats)
+    throw Error("team " + std::to_string(team) + " is out of range (0 to 15)");
+  team_[s] = static_cast<std::int8_t>(team);
+}
+
 int TurnOrder::remaining() const {
   return std::popcount(static_cast<unsigned>(active_));
 }
 
 Seat TurnOrder::next(Seat from, int direction) const {
-  if (active_ == 0) return kNoSeat;
+  if (active_ == 0 || seats_ <= 0) return kNoSeat;
   Seat s = from;
   for (int i = 0; i < seats_; ++i) {
     s = ((s + direction) % seats_ + seats_) % seats_;

@@ -30,9 +30,11 @@ class TurnOrder {
   // A player leaves the game (conceded, eliminated, dropped). Idempotent.
   void leave(Seat s) { active_ = static_cast<SeatMask>(active_ & ~seat_bit(s)); }
 
-  void set_team(Seat s, int team) { team_[s] = static_cast<std::int8_t>(team); }
-  int team(Seat s) const { return team_[s]; }
-  bool teammates(Seat a, Seat b) const { return team_[a] == team_[b]; }
+  // Throws tt::Error for a seat or team outside 0..15 (a hostile saved state).
+  void set_team(Seat s, int team);
+  // A seat outside the table is on no team (-1).
+  int team(Seat s) const { return is_seat(s) ? team_[s] : -1; }
+  bool teammates(Seat a, Seat b) const { return is_seat(a) && is_seat(b) && team_[a] == team_[b]; }
   // Seats in the game on other teams than `s`.
   SeatMask opponents(Seat s) const;
   // Seats in the game within `range` steps of `s` either way (range of

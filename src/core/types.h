@@ -14,11 +14,16 @@ inline constexpr int kMaxSeats = 16;  // Grand Melee tables are often 10+
 // A set of seats as a bit mask (bit i = seat i).
 using SeatMask = std::uint16_t;
 inline constexpr SeatMask kAllSeats = 0xFFFF;
+// A seat outside 0..15 (kNoSeat, kReferee, a hostile saved value) is in no
+// set: its bit is 0, never a shift by a negative or too large amount.
+inline constexpr bool is_seat(Seat s) {
+  return static_cast<unsigned>(s) < static_cast<unsigned>(kMaxSeats);
+}
 inline constexpr SeatMask seat_bit(Seat s) {
-  return static_cast<SeatMask>(1u << s);
+  return is_seat(s) ? static_cast<SeatMask>(1u << s) : SeatMask{0};
 }
 inline constexpr bool has_seat(SeatMask m, Seat s) {
-  return (m >> s) & 1u;
+  return is_seat(s) && ((m >> s) & 1u);
 }
 
 // One option of a pending decision, as a compact value. Its meaning belongs to

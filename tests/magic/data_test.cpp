@@ -184,9 +184,9 @@ TEST(MagicStates, MalformedScenarioPositionsNameTheProblem) {
   EXPECT_NE(restore_error(position(R"({"step": "lunch", "players": [{}, {}]})"), s)
                 .find("unknown step 'lunch'"),
             std::string::npos);
-  EXPECT_NE(
-      restore_error(position(R"({"players": [{"life": "lots"}, {}]})"), s).find("field 'life'"),
-      std::string::npos);
+  EXPECT_NE(restore_error(position(R"({"players": [{"life": "lots"}, {}]})"), s)
+                .find("state.players[0].life"),
+            std::string::npos);
   EXPECT_NE(
       restore_error(
           position(

@@ -219,7 +219,10 @@ Pool Pool::from_json(const json& j) {
     }
   }
   if (const json* sets = section(j, "dice_sets", true, problems)) {
-    for (auto& [name, ids] : sets->items()) {
+    for (auto& item : sets->items()) {
+      // Named copies: clang 14 cannot capture structured bindings in a lambda.
+      const std::string name = item.key();
+      const json& ids = item.value();
       problems.entry("dice set " + name, [&] {
         if (!ids.is_array()) throw Error("expected a list of die ids");
         std::vector<int> set;
@@ -238,8 +241,8 @@ Pool Pool::from_json(const json& j) {
     }
   }
   if (const json* shapes = section(j, "shapes", true, problems)) {
-    for (auto& [name, rows] : shapes->items())
-      problems.entry("", [&] { p.shapes.push_back(parse_shape(name, rows)); });
+    for (auto& item : shapes->items())
+      problems.entry("", [&] { p.shapes.push_back(parse_shape(item.key(), item.value())); });
     if (shapes->empty()) problems.add("shapes", "no dungeon shapes");
   }
   auto add = [&](PieceDef def) {

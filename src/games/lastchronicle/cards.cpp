@@ -320,45 +320,71 @@ int Pool::find_token(const std::string& id) const {
   return -1;
 }
 
+// Every problem in the pool is collected (token by token, card by card) and
+// reported in one error.
 Pool Pool::load(const json& j) {
   if (!j.is_object()) throw Error("the pool must be an object with tokens, starting_ca and cards");
+  DataProblems problems;
   for (auto& [k, v] : j.items())
     if (k != "tokens" && k != "starting_ca" && k != "cards")
-      throw Error("pool: unknown field '" + k + "'");
+      problems.add("pool", "unknown field '" + k + "'");
   Pool p;
-  if (!j.contains("tokens") || !j["tokens"].is_array()) throw Error("pool: tokens must be a list");
-  for (auto& t : j["tokens"]) {
-    Reader r("token " + (t.is_object() ? t.value("id", std::string("?")) : std::string("?")));
-    r.only(t, {"id", "name", "ca"}, "a token");
-    if (!t.contains("id") || !t["id"].is_string()) r.fail("id", "must be a string");
-    if (!t.contains("name") || !t["name"].is_string()) r.fail("name", "must be a string");
-    p.tokens.push_back({t["id"], t["name"], static_cast<std::int8_t>(r.integer(t, "ca", 1, 9, 1))});
-  }
-  if (!j.contains("starting_ca") || !j["starting_ca"].is_array() || j["starting_ca"].size() > 8)
-    throw Error("pool: starting_ca must be a list (one entry per position, at most 8)");
-  for (auto& pos : j["starting_ca"]) {
-    if (!pos.is_array()) throw Error("pool: each starting_ca entry is a list of token ids");
-    std::vector<std::uint8_t> ids;
-    for (auto& t : pos) {
-      const int k = t.is_string() ? p.find_token(t.get<std::string>()) : -1;
-      if (k < 0 || ids.size() >= 4)
-        throw Error("pool: starting_ca names unknown token " + t.dump());
-      ids.push_back(static_cast<std::uint8_t>(k));
+  if (!j.contains("tokens") || !j["tokens"].is_array()) {
+    problems.add("pool", "tokens must be a list");
+  } else {
+    for (auto& t : j["tokens"]) {
+      const std::string name = "token " + (t.is_object() && t.contains("id") && t["id"].is_string()
+                                               ? t["id"].get<std::string>()
+                                               : std::string("?"));
+      problems.entry(name, [&] {
+        Reader r(name);
+        r.only(t, {"id", "name", "ca"}, "a token");
+        if (!t.contains("id") || !t["id"].is_string()) r.fail("id", "must be a string");
+        if (!t.contains("name") || !t["name"].is_string()) r.fail("name", "must be a string");
+        p.tokens.push_back(
+            {t["id"], t["name"], static_cast<std::int8_t>(r.integer(t, "ca", 1, 9, 1))});
+      });
     }
-    p.starting_ca.push_back(ids);
   }
-  if (!j.contains("cards") || !j["cards"].is_array() || j["cards"].empty())
-    throw Error("pool: cards must be a non-empty list");
-  if (j["cards"].size() > 4000) throw Error("pool: too many cards");
-  std::set<std::string> ids, names;
-  int i = 0;
-  for (auto& c : j["cards"]) {
-    CardDef d = read_card(c, i++);
-    if (!ids.insert(d.id).second) throw Error("card '" + d.id + "': id appears twice");
-    if (!names.insert(d.name).second)
-      throw Error("card '" + d.id + "': name '" + d.name + "' appears twice");
-    p.cards.push_back(std::move(d));
+  if (!j.contains("starting_ca") || !j["starting_ca"].is_array() || j["starting_ca"].size() > 8) {
+    problems.add("pool", "starting_ca must be a list (one entry per position, at most 8)");
+  } else {
+    for (std::size_t n = 0; n < j["starting_ca"].size(); ++n) {
+      const json& pos = j["starting_ca"][n];
+      problems.entry("starting_ca[" + std::to_string(n) + "]", [&] {
+        if (!pos.is_array()) throw Error("a list of token ids");
+        std::vector<std::uint8_t> ids;
+        for (auto& t : pos) {
+          const int k = t.is_string() ? p.find_token(t.get<std::string>()) : -1;
+          if (k < 0 || ids.size() >= 4) throw Error("unknown token " + t.dump());
+          ids.push_back(static_cast<std::uint8_t>(k));
+        }
+        p.starting_ca.push_back(ids);
+      });
+    }
   }
+  if (!j.contains("cards") || !j["cards"].is_array() || j["cards"].empty()) {
+    problems.add("pool", "cards must be a non-empty list");
+  } else if (j["cards"].size() > 4000) {
+    problems.add("pool", "too many cards");
+  } else {
+    std::set<std::string> ids, names;
+    int i = 0;
+    for (auto& c : j["cards"]) {
+      const int index = i++;
+      const std::string where = c.is_object() && c.contains("id") && c["id"].is_string()
+                                    ? "card '" + c["id"].get<std::string>() + "'"
+                                    : "card #" + std::to_string(index);
+      problems.entry(where, [&] {
+        CardDef d = read_card(c, index);
+        if (!ids.insert(d.id).second) throw Error("card '" + d.id + "': id appears twice");
+        if (!names.insert(d.name).second)
+          throw Error("card '" + d.id + "': name '" + d.name + "' appears twice");
+        p.cards.push_back(std::move(d));
+      });
+    }
+  }
+  problems.throw_if_any("card pool");
   return p;
 }
 

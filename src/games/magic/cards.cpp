@@ -425,12 +425,16 @@ int Pool::find(const std::string& id) const {
 Pool Pool::load(const json& j) {
   if (!j.is_object() || !j.contains("cards") || !j["cards"].is_array())
     throw Error("the pool is an object with a \"cards\" list");
+  DataProblems problems;
   for (auto& [k, v] : j.items())
-    if (k != "cards" && k != "tokens") throw Error("unknown pool field '" + k + "'");
+    if (k != "cards" && k != "tokens") problems.add("pool", "unknown field '" + k + "'");
   Pool p;
   Names<int> token_ids;
-  const json tokens = j.value("tokens", json::array());
-  if (!tokens.is_array()) throw Error("\"tokens\" must be a list");
+  json tokens = j.value("tokens", json::array());
+  if (!tokens.is_array()) {
+    problems.add("pool", "\"tokens\" must be a list");
+    tokens = json::array();
+  }
   const int n_cards = static_cast<int>(j["cards"].size());
   for (std::size_t i = 0; i < tokens.size(); ++i)
     if (tokens[i].is_object() && tokens[i].contains("id") && tokens[i]["id"].is_string())
@@ -442,10 +446,21 @@ Pool Pool::load(const json& j) {
     if (!names.insert(d.name).second) throw Error("card name '" + d.name + "' is used twice");
     p.cards.push_back(std::move(d));
   };
-  for (auto& c : j["cards"]) add(c, false);
+  // Every card is read, and every problem reported together.
+  auto each = [&](const json& list, bool token) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const json& c = list[i];
+      const std::string where = c.is_object() && c.contains("id") && c["id"].is_string()
+                                    ? "card '" + c["id"].get<std::string>() + "'"
+                                    : (token ? "tokens[" : "cards[") + std::to_string(i) + "]";
+      problems.entry(where, [&] { add(c, token); });
+    }
+  };
+  each(j["cards"], false);
   p.first_token = static_cast<int>(p.cards.size());
-  for (auto& t : tokens) add(t, true);
-  if (p.cards.size() > 1000) throw Error("a pool holds at most 1000 cards");
+  each(tokens, true);
+  if (p.cards.size() > 1000) problems.add("pool", "a pool holds at most 1000 cards");
+  problems.throw_if_any("card pool");
   return p;
 }
 

@@ -3,8 +3,10 @@
 // friendly description (cards by id per zone; docs/scenario-format.md).
 // Every index in a saved state is checked: a hostile file is an error.
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "core/error.h"
+#include "core/load_fields.h"
 #include "core/opponents.h"
 #include "games/magic/state.h"
 
@@ -92,7 +94,7 @@ void MagicState::save(json& out) const {
   out["res"] = res_;
   out["ask"] = static_cast<int>(ask_);
   out["asked"] = asked_;
-  out["rng"] = rng_.words();
+  out["rng"] = rng_.forced_size() == 0 ? json(rng_.words()) : rng_to_json(rng_);
   out["timestamp"] = timestamp_;
   out["stack_ids"] = stack_ids_;
   out["turn"] = turn_;
@@ -106,15 +108,6 @@ void MagicState::save(json& out) const {
 
 namespace {
 
-// The generator's words, as numbers or as decimal strings.
-std::array<std::uint64_t, 4> rng_words(const json& j) {
-  if (!j.is_array() || j.size() != 4) throw Error("\"rng\" is four words");
-  std::array<std::uint64_t, 4> w{};
-  for (std::size_t i = 0; i < 4; ++i)
-    w[i] = j[i].is_string() ? std::stoull(j[i].get<std::string>()) : j[i].get<std::uint64_t>();
-  return w;
-}
-
 Step step_of(const std::string& name) {
   for (int i = 0; i <= static_cast<int>(Step::kOver); ++i)
     if (name == step_name(static_cast<Step>(i))) return static_cast<Step>(i);
@@ -122,6 +115,123 @@ Step step_of(const std::string& name) {
 }
 
 }  // namespace
+
+// The values a saved state's lists and structs hold beyond indices (checked
+// in load): enumerations, seats that may be "none", counts and markers.
+// nlohmann reads a number into a narrower field by truncating it, so every
+// such field is checked here, after reading, against what the rules use.
+void MagicState::validate(const MagicState& t) {
+  const int n = t.num_seats();
+  auto seat_or_none = [&](int s, const std::string& where) {
+    if (s != -1 && (s < 0 || s >= n))
+      load::fail(where, "seat " + std::to_string(s) + " is not at this table");
+  };
+  auto seat = [&](int s, const std::string& where) {
+    if (s < 0 || s >= n) load::fail(where, "seat " + std::to_string(s) + " is not at this table");
+  };
+  const SeatMask table = static_cast<SeatMask>((1u << n) - 1);
+  auto mask = [&](unsigned m, const std::string& where) {
+    if (m & ~static_cast<unsigned>(table)) load::fail(where, "names a seat not at this table");
+  };
+  for (Obj o = 0; o < t.num_objs_; ++o) {
+    const Object& x = t.objs_[o];
+    const std::string w = load::at("state.objects", o);
+    seat_or_none(x.chosen, w + ".chosen");
+    seat_or_none(x.enchanted_player, w + ".enchanted_player");
+    if (x.hold > 2) load::fail(w + ".hold", "0, 1 or 2");
+    if (x.damage < 0) load::fail(w + ".damage", "cannot be negative");
+    if (x.counters < 0) load::fail(w + ".counters", "cannot be negative");
+  }
+  // Each object is in at most one zone list, and in the one its zone names.
+  std::vector<std::uint8_t> listed(t.num_objs_, 0);
+  auto in_list = [&](Obj o, Zone z, Seat owner, const std::string& where) {
+    if (listed[o]++) load::fail(where, "object " + std::to_string(o) + " is in two zones");
+    if (t.objs_[o].zone != z)
+      load::fail(where, "object " + std::to_string(o) + " is not in this zone");
+    if (owner >= 0 && t.objs_[o].owner != owner)
+      load::fail(where, "object " + std::to_string(o) + " belongs to another player");
+  };
+  for (Seat s = 0; s < n; ++s) {
+    const Player& p = t.players_[s];
+    const std::string w = load::at("state.players", static_cast<std::size_t>(s));
+    const std::pair<const StaticVec<Obj, 90>*, std::pair<Zone, const char*>> zones[] = {
+        {&p.library, {Zone::kLibrary, ".library"}},
+        {&p.hand, {Zone::kHand, ".hand"}},
+        {&p.graveyard, {Zone::kGraveyard, ".graveyard"}},
+        {&p.exile, {Zone::kExile, ".exile"}},
+        {&p.ante, {Zone::kAnte, ".ante"}}};
+    for (auto& [list, zone] : zones)
+      for (Obj o : *list) in_list(o, zone.first, s, w + zone.second);
+    if (p.poison < 0) load::fail(w + ".poison", "cannot be negative");
+    if (p.lands_played < 0) load::fail(w + ".lands_played", "cannot be negative");
+    if (p.mulligans < 0) load::fail(w + ".mulligans", "cannot be negative");
+    if (p.to_bottom < 0 || p.to_bottom > static_cast<int>(p.hand.size()))
+      load::fail(w + ".to_bottom", "0 to the cards in hand");
+    mask(p.in_range, w + ".in_range");
+  }
+  for (Obj o : t.battlefield_) in_list(o, Zone::kBattlefield, -1, "state.battlefield");
+  for (Obj o = 0; o < t.num_objs_; ++o)
+    if (!listed[o] && t.objs_[o].zone != Zone::kStack && t.objs_[o].zone != Zone::kGone)
+      load::fail(load::at("state.objects", o), "its zone's list does not hold it");
+  for (std::size_t i = 0; i < t.mods_.size(); ++i) {
+    const Modifier& m = t.mods_[i];
+    const std::string w = load::at("state.mods", i);
+    if (static_cast<int>(m.duration) > static_cast<int>(Duration::kUntilYourNextTurn))
+      load::fail(w + ".duration", "unknown duration");
+    seat_or_none(m.until, w + ".until");
+    seat_or_none(m.must_attack, w + ".must_attack");
+  }
+  for (std::size_t i = 0; i < t.pending_.size(); ++i) {
+    const PendingTrigger& p = t.pending_[i];
+    seat_or_none(p.subject, load::at("state.pending", i) + ".subject");
+    if (p.subject_obj != kNoObj && p.subject_obj >= t.num_objs_)
+      load::fail(load::at("state.pending", i) + ".subject_obj", "no such object");
+  }
+  auto item = [&](const StackItem& it, const std::string& w) {
+    if (static_cast<int>(it.kind) > static_cast<int>(ItemKind::kDelayedReturn))
+      load::fail(w + ".kind", "unknown kind of stack object");
+    seat_or_none(it.chosen, w + ".chosen");
+    seat_or_none(it.subject, w + ".subject");
+    for (std::size_t k = 0; k < it.targets_n && k < it.targets.size(); ++k)
+      if (it.targets[k].kind > 3) load::fail(w + ".targets", "unknown kind of target");
+  };
+  if (t.markers_ < 1 || t.markers_ > kMaxMarkers)
+    load::fail("state.markers", "1 to " + std::to_string(kMaxMarkers));
+  if (t.cur_ >= t.markers_) load::fail("state.cur", "no such turn marker");
+  for (std::size_t c = 0; c < t.ctx_.size(); ++c) {
+    const TurnCtx& x = t.ctx_[c];
+    const std::string w = load::at("state.ctx", c);
+    if (static_cast<int>(x.step) > static_cast<int>(Step::kOver))
+      load::fail(w + ".step", "unknown step");
+    if (c < t.markers_ && x.active >= 0 && !x.waiting) seat(x.active, w + ".active");
+    mask(x.actives, w + ".actives");
+    mask(x.defending, w + ".defending");
+    mask(x.declared, w + ".declared");
+    mask(x.team_passed, w + ".team_passed");
+    mask(x.round.seats(), w + ".round");
+    seat_or_none(x.defender, w + ".defender");
+    seat_or_none(x.declaring, w + ".declaring");
+    if (x.stage > 8) load::fail(w + ".stage", "0 to 8");
+    for (std::size_t i = 0; i < x.stack.size(); ++i) item(x.stack[i], load::at(w + ".stack", i));
+  }
+  if (static_cast<int>(t.ask_) > static_cast<int>(Ask::kDiscard))
+    load::fail("state.ask", "unknown");
+  if (t.ask_ != Ask::kNone && t.asked_ < 0) load::fail("state.asked", "a question needs a seat");
+  mask(t.conceded_, "state.conceded");
+  if (t.cast_.active) item(t.cast_.item, "state.cast.item");
+  if (t.res_.active) {
+    item(t.res_.item, "state.res.item");
+    seat_or_none(t.res_.chooser, "state.res.chooser");
+    seat_or_none(t.res_.sub, "state.res.sub");
+    if (t.res_.want > kPile) load::fail("state.res.want", "unknown kind of choice");
+  }
+  for (Seat s = 0; s < n; ++s) {
+    if (t.team_poison_[static_cast<std::size_t>(s)] < 0)
+      load::fail(load::at("state.team_poison", static_cast<std::size_t>(s)), "cannot be negative");
+  }
+  if (t.turn_ < 0) load::fail("state.turn", "cannot be negative");
+  if (t.moment_ < 0) load::fail("state.moment", "cannot be negative");
+}
 
 void MagicState::load(const json& j) {
   if (!j.is_object()) throw Error("a state is an object");
@@ -138,7 +248,11 @@ void MagicState::load(const json& j) {
       if (!objs.is_array() || objs.size() > kMaxObjects) throw Error("too many objects");
       t.num_objs_ = static_cast<std::uint16_t>(objs.size());
       for (std::size_t i = 0; i < objs.size(); ++i) {
-        t.objs_[i] = objs[i].get<Object>();
+        try {
+          t.objs_[i] = objs[i].get<Object>();
+        } catch (const json::exception& e) {
+          load::fail(load::at("state.objects", i), e.what());
+        }
         const Object& x = t.objs_[i];
         if (x.def >= pool) throw Error("object " + std::to_string(i) + ": unknown card");
         seat_ok(x.owner, false);
@@ -146,20 +260,34 @@ void MagicState::load(const json& j) {
         seat_ok(x.base_controller, false);
         if (static_cast<int>(x.zone) > static_cast<int>(Zone::kGone)) throw Error("bad zone");
       }
+      // One saved field into its member; a wrong type names the field.
+      auto read = [&](const char* key, auto& into) {
+        try {
+          into = j.at(key).get<std::remove_reference_t<decltype(into)>>();
+        } catch (const std::exception& e) {
+          load::fail(load::at("state", key), std::string("malformed saved state: ") + e.what());
+        }
+      };
       const auto& ps = j.at("players");
       if (!ps.is_array() || static_cast<int>(ps.size()) != n) throw Error("one player per seat");
-      for (int s = 0; s < n; ++s) t.players_[s] = ps[static_cast<std::size_t>(s)].get<Player>();
-      t.team_life_ = j.at("team_life").get<decltype(team_life_)>();
-      t.team_poison_ = j.at("team_poison").get<decltype(team_poison_)>();
-      t.turn_began_ = j.at("turn_began").get<decltype(turn_began_)>();
-      t.entering_ = j.at("entering").get<decltype(entering_)>();
-      t.battlefield_ = j.at("battlefield").get<decltype(battlefield_)>();
-      t.controls_ = j.at("controls").get<decltype(controls_)>();
-      t.mods_ = j.at("mods").get<decltype(mods_)>();
-      t.pending_ = j.at("pending").get<decltype(pending_)>();
-      t.delayed_ = j.at("delayed").get<decltype(delayed_)>();
-      t.extra_turns_ = j.at("extra_turns").get<decltype(extra_turns_)>();
-      t.ctx_ = j.at("ctx").get<decltype(ctx_)>();
+      for (int s = 0; s < n; ++s) {
+        try {
+          t.players_[s] = ps[static_cast<std::size_t>(s)].get<Player>();
+        } catch (const std::exception& e) {
+          load::fail(load::at("state.players", static_cast<std::size_t>(s)), e.what());
+        }
+      }
+      read("team_life", t.team_life_);
+      read("team_poison", t.team_poison_);
+      read("turn_began", t.turn_began_);
+      read("entering", t.entering_);
+      read("battlefield", t.battlefield_);
+      read("controls", t.controls_);
+      read("mods", t.mods_);
+      read("pending", t.pending_);
+      read("delayed", t.delayed_);
+      read("extra_turns", t.extra_turns_);
+      read("ctx", t.ctx_);
       t.markers_ = j.at("markers").get<std::uint8_t>();
       t.cur_ = j.at("cur").get<std::uint8_t>();
       if (t.cur_ >= kMaxMarkers) throw Error("bad turn marker");
@@ -174,7 +302,7 @@ void MagicState::load(const json& j) {
       t.res_ = j.at("res").get<Resolving>();
       t.ask_ = static_cast<Ask>(j.at("ask").get<int>());
       t.asked_ = static_cast<std::int8_t>(seat_ok(j.at("asked").get<int>(), true));
-      t.rng_.set_words(rng_words(j.at("rng")));
+      t.rng_ = load::rng(j.at("rng"), "state.rng");
       t.timestamp_ = j.at("timestamp").get<std::uint32_t>();
       t.stack_ids_ = j.at("stack_ids").get<std::uint16_t>();
       t.turn_ = j.at("turn").get<std::int16_t>();
@@ -249,6 +377,7 @@ void MagicState::load(const json& j) {
         if (t.res_.revealed_n > 8) throw Error("too many revealed cards");
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
+      validate(t);
       t.pt_auras_ = t.restrictors_ = 0;
       for (Obj o : t.battlefield_) {
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
@@ -272,18 +401,16 @@ void MagicState::load(const json& j) {
     if (d < 0) throw Error("unknown card '" + id + "'");
     return d;
   };
-  auto integer = [&](const json& o, const char* k, int lo, int hi, int dflt) {
-    if (!o.contains(k)) return dflt;
-    if (!o[k].is_number_integer()) throw Error(std::string("field '") + k + "' must be an integer");
-    const int v = o[k].get<int>();
-    if (v < lo || v > hi) throw Error(std::string("field '") + k + "' is out of range");
-    return v;
+  // A field of the position, read at its path ("state.players[1].life").
+  auto integer = [&](const json& o, const char* k, int lo, int hi, int dflt,
+                     const std::string& where = "state") {
+    return load::integer(o, k, where, lo, hi, dflt);
   };
   t.turn_ = static_cast<std::int16_t>(integer(j, "turn", 1, 10000, 2));
   const Seat active = integer(j, "active", 0, n - 1, 0);
   t.starting_ = static_cast<std::int8_t>(integer(j, "starting", 0, n - 1, active));
   t.rng_.reseed(0);
-  if (j.contains("rng")) t.rng_.set_words(rng_words(j["rng"]));
+  if (j.contains("rng")) t.rng_ = load::rng(j["rng"], "state.rng");
   if (!j.contains("players") || !j["players"].is_array() ||
       static_cast<int>(j["players"].size()) != n)
     throw Error("\"players\" lists one entry per seat");
@@ -296,10 +423,15 @@ void MagicState::load(const json& j) {
     const json& p = j["players"][static_cast<std::size_t>(s)];
     if (!p.is_object()) throw Error("each player is an object");
     Player& pl = t.players_[s];
-    pl.life = static_cast<std::int16_t>(integer(p, "life", -1000, 10000, rules_->starting_life));
-    pl.poison = static_cast<std::int8_t>(integer(p, "poison", 0, 100, 0));
-    pl.lands_played = static_cast<std::int8_t>(integer(p, "lands_played", 0, 10, 0));
-    pl.lost_this_turn = static_cast<std::int16_t>(integer(p, "lost_this_turn", 0, 1000, 0));
+    pl.life =
+        static_cast<std::int16_t>(integer(p, "life", -1000, 10000, rules_->starting_life,
+                                          load::at("state.players", static_cast<std::size_t>(s))));
+    pl.poison = static_cast<std::int8_t>(
+        integer(p, "poison", 0, 100, 0, load::at("state.players", static_cast<std::size_t>(s))));
+    pl.lands_played = static_cast<std::int8_t>(integer(
+        p, "lands_played", 0, 10, 0, load::at("state.players", static_cast<std::size_t>(s))));
+    pl.lost_this_turn = static_cast<std::int16_t>(integer(
+        p, "lost_this_turn", 0, 1000, 0, load::at("state.players", static_cast<std::size_t>(s))));
     pl.kept = true;
     t.team_life_[rules_->team[s]] = pl.life;
     t.team_poison_[rules_->team[s]] = pl.poison;
@@ -322,10 +454,10 @@ void MagicState::load(const json& j) {
     std::reverse(pl.library.begin(), pl.library.end());
     t.turn_began_[s] = 0;
   }
-  if (j.contains("team_life")) {
-    for (std::size_t i = 0; i < j["team_life"].size() && i < kMaxSeats; ++i)
-      t.team_life_[i] = j["team_life"][i].get<std::int16_t>();
-  }
+  const json& team_life = load::list(j, "team_life", "state", kMaxSeats);
+  for (std::size_t i = 0; i < team_life.size(); ++i)
+    t.team_life_[i] = static_cast<std::int16_t>(
+        load::integer(team_life[i], load::at("state.team_life", i), -1000, 10000));
   // Battlefield permanents, after every object exists (auras name others).
   auto find_ref = [&](const std::string& r) -> Obj {
     for (Obj o = 0; o < t.num_objs_; ++o)
@@ -338,46 +470,49 @@ void MagicState::load(const json& j) {
     x.timestamp = t.timestamp_++;
     x.since = -1;
     if (!l.spec.is_object()) continue;
-    x.tapped = l.spec.value("tapped", false);
-    x.damage = static_cast<std::int8_t>(integer(l.spec, "damage", 0, 100, 0));
-    x.counters = static_cast<std::int8_t>(integer(l.spec, "counters", 0, 100, 0));
-    if (l.spec.value("sick", false)) x.since = t.turn_;
+    const std::string w = "state.battlefield card '" + t.ref(l.o) + "'";
+    x.tapped = load::boolean(l.spec, "tapped", w, false);
+    x.damage = static_cast<std::int8_t>(integer(l.spec, "damage", 0, 100, 0, w));
+    x.counters = static_cast<std::int8_t>(integer(l.spec, "counters", 0, 100, 0, w));
+    if (load::boolean(l.spec, "sick", w, false)) x.since = t.turn_;
     // 110.2: the player it entered under (e.g. put onto the battlefield
     // from another player's library), when not its owner.
     if (l.spec.contains("entered_under"))
       x.controller = x.base_controller =
-          static_cast<std::int8_t>(integer(l.spec, "entered_under", 0, n - 1, x.owner));
+          static_cast<std::int8_t>(integer(l.spec, "entered_under", 0, n - 1, x.owner, w));
     if (l.spec.contains("chosen"))
-      x.chosen = static_cast<std::int8_t>(integer(l.spec, "chosen", 0, n - 1, -1));
+      x.chosen = static_cast<std::int8_t>(integer(l.spec, "chosen", 0, n - 1, -1, w));
     if (l.spec.contains("enchanted_player"))
       x.enchanted_player =
-          static_cast<std::int8_t>(integer(l.spec, "enchanted_player", 0, n - 1, -1));
-    if (l.spec.contains("attached")) x.attached = find_ref(l.spec["attached"].get<std::string>());
+          static_cast<std::int8_t>(integer(l.spec, "enchanted_player", 0, n - 1, -1, w));
+    if (l.spec.contains("attached"))
+      x.attached = find_ref(load::text(l.spec["attached"], load::at(w, "attached")));
     if (l.spec.contains("controller")) {
-      const Seat c = integer(l.spec, "controller", 0, n - 1, 0);
-      const std::string d = l.spec.value("control", "game");
+      const Seat c = integer(l.spec, "controller", 0, n - 1, 0, w);
+      const std::string d = load::text(l.spec, "control", w, "game");
       t.controls_.push_back(ControlEffect{l.o, x.gen, static_cast<std::int8_t>(c),
                                           d == "end-of-turn", t.timestamp_++});
     }
     if (l.spec.contains("exiled")) {
-      const Obj e = find_ref(l.spec["exiled"].get<std::string>());
+      const Obj e = find_ref(load::text(l.spec["exiled"], load::at(w, "exiled")));
       t.objs_[e].held_by = l.o;
-      t.objs_[e].hold = static_cast<std::uint8_t>(l.spec.value("until_leaves", false) ? 1 : 2);
+      t.objs_[e].hold =
+          static_cast<std::uint8_t>(load::boolean(l.spec, "until_leaves", w, false) ? 1 : 2);
     }
   }
   t.recompute_control();
   for (Obj o : t.battlefield_)
     if (t.objs_[o].since == -1) t.objs_[o].since = -1;
-  if (j.contains("left")) {
-    for (auto& s : j["left"]) {
-      const Seat x = seat_ok(s.get<int>(), false);
-      t.order_.leave(x);
-      t.standings_.leave(x, ++t.moment_);
-    }
+  const json& left = load::list(j, "left", "state", static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < left.size(); ++i) {
+    const Seat x = static_cast<Seat>(load::integer(left[i], load::at("state.left", i), 0, n - 1));
+    t.order_.leave(x);
+    t.standings_.leave(x, ++t.moment_);
   }
-  if (j.contains("extra_turns"))
-    for (auto& s : j["extra_turns"])
-      t.extra_turns_.push_back(static_cast<std::int8_t>(seat_ok(s.get<int>(), false)));
+  const json& extra = load::list(j, "extra_turns", "state", t.extra_turns_.capacity());
+  for (std::size_t i = 0; i < extra.size(); ++i)
+    t.extra_turns_.push_back(static_cast<std::int8_t>(
+        load::integer(extra[i], load::at("state.extra_turns", i), 0, n - 1)));
   TurnCtx& c = t.T();
   c.active = static_cast<std::int8_t>(active);
   c.actives = rules_->shared_turns ? static_cast<SeatMask>(t.team_of(active) & t.order_.active())
@@ -387,7 +522,7 @@ void MagicState::load(const json& j) {
   if (rules_->planechase)
     t.planar_ = static_cast<std::int8_t>(integer(j, "planar_controller", 0, n - 1, active));
   t.refresh_ranges();
-  const std::string step = j.value("step", "main1");
+  const std::string step = load::text(j, "step", "state", "main1");
   c.step = step_of(step);
   c.stage = 0;
   if (c.step > Step::kBeginCombat && c.step <= Step::kEndCombat) {

@@ -293,6 +293,8 @@ class MagicState final : public State {
   double heuristic(Seat seat) const override;
   std::string render(Seat viewer) const override;
   void load(const nlohmann::json& j);
+  // A saved state's values beyond indices; throws tt::Error naming the field.
+  static void validate(const MagicState& t);
 
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }

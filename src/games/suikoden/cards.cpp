@@ -193,22 +193,40 @@ class Loader {
 
 }  // namespace
 
+// Every problem in the pool is collected (camp by camp, card by card) and
+// reported in one error.
 Pool Pool::from_json(const json& j) {
   Loader l;
-  try {
-    for (auto& camp : j.at("camps")) {
-      l.pool.camp_ids.push_back(camp.at("id").get<std::string>());
-      l.pool.camp_names.push_back(camp.value("name", l.pool.camp_ids.back()));
+  DataProblems problems;
+  auto list = [&](const char* key) -> const json* {
+    if (!j.is_object() || !j.contains(key) || !j[key].is_array()) {
+      problems.add(key, "expected a list");
+      return nullptr;
     }
-    for (auto& cj : j.at("cards")) {
-      CardDef c = l.card(cj);
-      if (l.pool.by_id.count(c.id)) throw Error("card id '" + c.id + "' appears twice");
-      l.pool.by_id[c.id] = static_cast<int>(l.pool.cards.size());
-      l.pool.cards.push_back(std::move(c));
+    return &j[key];
+  };
+  if (const json* camps = list("camps"))
+    for (std::size_t i = 0; i < camps->size(); ++i)
+      problems.entry("camps[" + std::to_string(i) + "]", [&] {
+        const json& camp = (*camps)[i];
+        const std::string id = camp.at("id").get<std::string>();
+        const std::string name = camp.value("name", id);
+        l.pool.camp_ids.push_back(id);
+        l.pool.camp_names.push_back(name);
+      });
+  if (const json* cards = list("cards"))
+    for (std::size_t i = 0; i < cards->size(); ++i) {
+      const json& cj = (*cards)[i];
+      const std::string where = cj.is_object() && cj.contains("id") && cj["id"].is_string()
+                                    ? "card '" + cj["id"].get<std::string>() + "'"
+                                    : "cards[" + std::to_string(i) + "]";
+      problems.entry(where, [&] {
+        CardDef c = l.card(cj);
+        if (l.pool.by_id.count(c.id)) throw Error("id appears twice");
+        l.pool.by_id[c.id] = static_cast<int>(l.pool.cards.size());
+        l.pool.cards.push_back(std::move(c));
+      });
     }
-  } catch (const json::exception& e) {
-    throw Error(std::string("card pool: ") + e.what());
-  }
   // A cooperation partner must name a card of the pool.
   for (auto& c : l.pool.cards)
     for (auto& e : c.effects)
@@ -216,14 +234,20 @@ Pool Pool::from_json(const json& j) {
         bool known = false;
         for (auto& other : l.pool.cards) known = known || other.full_name == e.partner;
         if (!known)
-          throw Error("card '" + c.id + "': cooperation partner '" + l.pool.names[e.partner] +
-                      "' is no card");
+          problems.add("card '" + c.id + "'",
+                       "cooperation partner '" + l.pool.names[e.partner] + "' is no card");
       }
+  problems.throw_if_any("card pool");
   return std::move(l.pool);
 }
 
 Pool Pool::load_file(const std::string& path) {
-  return from_json(read_data_file(path));
+  const json j = read_data_file(path);
+  try {
+    return from_json(j);
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what());
+  }
 }
 
 int Pool::find(const std::string& id) const {

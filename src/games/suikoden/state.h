@@ -132,7 +132,8 @@ class SuikodenState final : public State {
   std::string concede(Seat seat) override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
-  // Restores a saved or scenario-described state; throws tt::Error.
+  // Restores a saved or scenario-described state; throws tt::Error naming
+  // the field at fault and changes nothing.
   void load(const nlohmann::json& j);
 
   // Read access for rules, tests and views.
@@ -155,6 +156,7 @@ class SuikodenState final : public State {
   friend class StateLoader;
   static Seat owner_of_place(int p) { return p / 2; }
   Card add_card(int def, Seat owner);
+  void load_into(const nlohmann::json& j);  // load() on a fresh state
   void to_discard(Card c);
 
   // Set-up and turn flow (flow.cpp)

@@ -2,8 +2,10 @@
 // saved form names cards by their pool id and is also the "state" block of a
 // scenario (docs/scenario-format.md), so every field but the cards is optional.
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "core/error.h"
+#include "core/load_fields.h"
 #include "games/suikoden/state.h"
 
 namespace tt::suikoden {
@@ -134,163 +136,216 @@ void SuikodenState::save(json& out) const {
   out.erase("cards");
   out["deciding"] = deciding_;
   out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
-  json rng = json::array();
-  for (auto w : rng_.words()) rng.push_back(std::to_string(w));
-  out["rng"] = rng;
+  out["rng"] = rng_to_json(rng_);
   for (Seat s = 0; s < 2; ++s) out["players"][s]["decked"] = players_[s].decked;
   out["mulligan_pick"] = json::array();
   for (Card c : mulligan_pick_) out["mulligan_pick"].push_back(def(c).id);
 }
 
-// Restores the form save() writes; a scenario may leave out anything but cards.
+// Restores the form save() writes; a scenario may leave out anything but
+// cards. Every field is type- and range-checked and an error names it by its
+// path ("state.players[1].hand[3]: unknown card 'x'"); a refused state
+// leaves this one unchanged.
 void SuikodenState::load(const json& j) {
-  if (!j.is_object()) throw Error("a Suikoden state must be a JSON object");
+  SuikodenState t(rules_);
+  t.load_into(j);
+  *this = t;
+}
+
+void SuikodenState::load_into(const json& j) {
+  using namespace tt::load;
+  const std::string root = "state";
+  if (!j.is_object()) fail(root, "a Suikoden state must be a JSON object");
   const Pool& pool = rules_->pool;
   auto card = [&](const json& v, Seat owner, const std::string& where) -> Card {
-    if (!v.is_string()) throw Error(where + ": expected a card id");
-    const int d = pool.find(v.get<std::string>());
-    if (d < 0) throw Error(where + ": unknown card '" + v.get<std::string>() + "'");
+    const std::string id = text(v, where);
+    const int d = pool.find(id);
+    if (d < 0) fail(where, "unknown card '" + id + "'");
+    if (num_cards_ >= kMaxCards - 1)
+      fail(where, "more than " + std::to_string(kMaxCards - 1) + " cards in one game");
     return add_card(d, owner);
   };
-  auto opt_card = [&](const json& o, const char* key, Seat owner,
-                      const std::string& where) -> Card {
-    if (!o.contains(key) || o[key].is_null()) return kNoCard;
-    return card(o[key], owner, where + "." + key);
+  auto character = [&](const json& v, Seat owner, const std::string& where) -> Card {
+    const Card c = card(v, owner, where);
+    if (!def(c).is_character()) fail(where, "'" + def(c).id + "' is not a character");
+    return c;
   };
-  auto cards = [&](const json& o, const char* key, Seat owner, const std::string& where,
-                   auto& into) {
-    if (!o.contains(key)) return;
-    if (!o[key].is_array()) throw Error(where + "." + key + ": expected a list of card ids");
-    for (auto& v : o[key]) into.push_back(card(v, owner, where + "." + key));
+  auto opt = [&](const json& o, const char* key, const std::string& where, auto&& read) -> Card {
+    const json* v = find(o, key);
+    return v ? read(*v, at(where, key)) : kNoCard;
   };
-  auto phase_of = [&](const std::string& name) {
-    for (int i = 0; i <= static_cast<int>(Phase::kOver); ++i)
-      if (name == kPhaseNames[i]) return static_cast<Phase>(i);
-    throw Error("unknown phase '" + name + "'");
+  // A zone: a list of card ids, at most the zone's capacity.
+  auto zone = [&](const json& o, const char* key, Seat owner, const std::string& where, auto& into,
+                  bool characters_only) {
+    const json& l = list(o, key, where, std::remove_reference_t<decltype(into)>::capacity());
+    for (std::size_t i = 0; i < l.size(); ++i)
+      into.push_back(characters_only ? character(l[i], owner, at(at(where, key), i))
+                                     : card(l[i], owner, at(at(where, key), i)));
   };
-  auto seat = [&](const json& o, const char* key, Seat fallback) -> Seat {
-    if (!o.contains(key) || o[key].is_null()) return fallback;
-    const int s = o[key].get<int>();
-    if (s < 0 || s > 1) throw Error(std::string(key) + " must be 0 or 1");
-    return s;
+  auto place_index = [&](const json& v, const std::string& where) {
+    return one_of(v, where, {"m0", "m1", "m2", "m3"});
   };
-  auto place_index = [&](const json& v) {
-    const std::string p = v.get<std::string>();
-    if (p.size() != 2 || p[0] != 'm' || p[1] < '0' || p[1] > '3')
-      throw Error("places are m0..m3, not '" + p + "'");
-    return p[1] - '0';
-  };
-  try {
-    num_cards_ = 0;
-    phase_ = phase_of(j.value("phase", "main"));
-    turn_ = static_cast<std::int16_t>(j.value("turn", 1));
-    turn_player_ = seat(j, "turn_player", 0);
-    first_player_ = seat(j, "first_player", turn_player_);
-    deciding_ = seat(j, "deciding", turn_player_);
-    winner_ = static_cast<std::int8_t>(
-        j.contains("winner") && !j["winner"].is_null() ? j["winner"].get<int>() : -2);
-    if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
-    const json players = j.value("players", json::array());
-    if (!players.is_array() || players.size() > 2) throw Error("players must be a list of two");
-    for (Seat s = 0; s < static_cast<Seat>(players.size()); ++s) {
-      const json& pj = players[s];
-      const std::string where = "players[" + std::to_string(s) + "]";
-      auto& p = players_[s];
-      p.commander = opt_card(pj, "commander", s, where);
-      StaticVec<Card, 64> top_first;
-      cards(pj, "deck", s, where, top_first);
-      for (auto it = top_first.end(); it != top_first.begin();) p.deck.push_back(*--it);
-      cards(pj, "hand", s, where, p.hand);
-      cards(pj, "discard", s, where, p.discard);
-      for (auto& r : pj.value("resolved", json::array()))
-        p.resolved.push_back({card(r.at("card"), s, where + ".resolved"),
-                              opt_card(r, "stationed", s, where + ".resolved")});
-      p.mission_vp = static_cast<std::int8_t>(pj.value("mission_vp", 0));
-      p.facilities_built = static_cast<std::int8_t>(pj.value("facilities_built", 0));
-      p.decked = pj.value("decked", false);
+
+  phase_ =
+      static_cast<Phase>(one_of(j, "phase", root,
+                                {kPhaseNames[0], kPhaseNames[1], kPhaseNames[2], kPhaseNames[3],
+                                 kPhaseNames[4], kPhaseNames[5], kPhaseNames[6], kPhaseNames[7],
+                                 kPhaseNames[8], kPhaseNames[9], kPhaseNames[10]},
+                                static_cast<int>(Phase::kMain)));
+  turn_ = static_cast<std::int16_t>(integer(j, "turn", root, 1, 10000, 1));
+  turn_player_ = integer(j, "turn_player", root, 0, 1, 0);
+  first_player_ = integer(j, "first_player", root, 0, 1, turn_player_);
+  deciding_ = integer(j, "deciding", root, 0, 1, turn_player_);
+  winner_ = static_cast<std::int8_t>(integer(j, "winner", root, -1, 1, -2));
+  if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
+  if (phase_ != Phase::kOver && winner_ != -2)
+    fail(at(root, "winner"), "only a game that is over has a winner");
+
+  const json& players = list(j, "players", root, 2);
+  for (Seat s = 0; s < static_cast<Seat>(players.size()); ++s) {
+    const json& pj = players[static_cast<std::size_t>(s)];
+    const std::string where = at(at(root, "players"), static_cast<std::size_t>(s));
+    if (!pj.is_object()) fail(where, "expected an object");
+    auto& p = players_[s];
+    p.commander = opt(pj, "commander", where, [&](const json& v, const std::string& w) {
+      const Card c = card(v, s, w);
+      if (!def(c).is_commander()) fail(w, "'" + def(c).id + "' is not a commander");
+      return c;
+    });
+    StaticVec<Card, 64> top_first;
+    zone(pj, "deck", s, where, top_first, false);
+    for (auto it = top_first.end(); it != top_first.begin();) p.deck.push_back(*--it);
+    zone(pj, "hand", s, where, p.hand, false);
+    zone(pj, "discard", s, where, p.discard, false);
+    const json& resolved = list(pj, "resolved", where, p.resolved.capacity());
+    for (std::size_t i = 0; i < resolved.size(); ++i) {
+      const std::string w = at(at(where, "resolved"), i);
+      const json& r = resolved[i];
+      if (!r.is_object() || !find(r, "card")) fail(w, "expected an object with a \"card\"");
+      const Card c = card(r["card"], s, at(w, "card"));
+      if (def(c).is_character()) fail(at(w, "card"), "a character is no mission or facility");
+      p.resolved.push_back({c, opt(r, "stationed", w, [&](const json& v, const std::string& ww) {
+                              return character(v, s, ww);
+                            })});
     }
-    for (auto& mj : j.value("missions", json::array())) {
-      const int p = place_index(mj.at("place"));
-      const Seat owner = owner_of_place(p);
-      auto& mp = places_[p];
-      if (mp.card != kNoCard) throw Error("two missions in place m" + std::to_string(p));
-      mp.card = card(mj.at("card"), owner, "missions." + place_id(p));
-      if (def(mp.card).is_character()) throw Error("a character cannot be a mission");
-      mp.support = opt_card(mj, "support", owner, "missions." + place_id(p));
-      const json d = mj.value("dispatched", json::array());
-      for (Seat s = 0; s < 2 && s < static_cast<Seat>(d.size()); ++s)
-        for (auto& v : d[s])
-          mp.dispatched[s].push_back(card(v, s, "missions." + place_id(p) + ".dispatched"));
-    }
-    // Find a card already placed, by id, in a list of cards.
-    auto find_in = [&](const auto& list, const json& v) -> Card {
-      if (v.is_null()) return kNoCard;
-      for (Card c : list)
-        if (def(c).id == v.get<std::string>()) return c;
-      throw Error("card '" + v.get<std::string>() + "' is not where the state says");
-    };
-    battle_ = BattleStatus{};
-    if (j.contains("battle") && !j["battle"].is_null()) {
-      const json& b = j["battle"];
-      battle_.place = static_cast<std::int8_t>(place_index(b.at("place")));
-      if (places_[battle_.place].card == kNoCard) throw Error("the battle's place has no mission");
-      battle_.is_new = b.value("new", false);
-      battle_.first_step = b.value("first_step", false);
-      battle_.passes = static_cast<std::int8_t>(b.value("passes", 0));
-      battle_.acting = seat(b, "acting", turn_player_);
-      battle_.winner = seat(b, "winner", kNoSeat);
-      const auto& mp = places_[battle_.place];
-      StaticVec<Card, 32> on_place;
-      for (auto& side : mp.dispatched)
-        for (Card c : side) on_place.push_back(c);
-      battle_.last_dispatched = find_in(on_place, b.value("last_dispatched", json(nullptr)));
-      for (auto& w : b.value("weakened", json::array())) {
-        const std::string st = w.value("stat", "atk");
-        battle_.weakened.push_back({find_in(on_place, w.at("card")),
-                                    st == "troops"  ? Stat::kTroops
-                                    : st == "build" ? Stat::kBuild
-                                                    : Stat::kAtk,
-                                    static_cast<std::int16_t>(w.value("amount", 0))});
-      }
-      if (b.contains("to_cover"))
-        battle_.to_cover = b["to_cover"].get<std::array<std::int32_t, 2>>();
-      if (b.contains("troops")) battle_.troops = b["troops"].get<std::array<std::int32_t, 2>>();
-      const json duel = b.value("duel", json::array());
-      for (Seat s = 0; s < 2 && s < static_cast<Seat>(duel.size()); ++s) {
-        battle_.duel_picked[s] = duel[s].value("picked", false);
-        battle_.duel_card[s] = opt_card(duel[s], "card", s, "battle.duel");
-      }
-    } else if (phase_ != Phase::kMain && phase_ != Phase::kMulligan && phase_ != Phase::kDiscard &&
-               phase_ != Phase::kTrim && phase_ != Phase::kOver) {
-      throw Error(std::string("phase '") + kPhaseNames[static_cast<int>(phase_)] +
-                  "' needs a battle");
-    }
-    mulligan_pick_.clear();
-    for (auto& v : j.value("mulligan_pick", json::array())) {
-      Card found = kNoCard;
-      for (Card c : players_[deciding_].hand)
-        if (def(c).id == v.get<std::string>() && !mulligan_pick_.contains(c)) {
-          found = c;
-          break;
-        }
-      if (found == kNoCard)
-        throw Error("mulligan pick '" + v.get<std::string>() + "' is not in hand");
-      mulligan_pick_.push_back(found);
-    }
-    if (j.contains("rng")) {
-      std::array<std::uint64_t, 4> words{};
-      for (std::size_t i = 0; i < 4; ++i) words[i] = std::stoull(j["rng"].at(i).get<std::string>());
-      rng_.set_words(words);
-    }
-  } catch (const json::exception& e) {
-    throw Error(std::string("bad Suikoden state: ") + e.what());
-  } catch (const std::length_error& e) {
-    throw Error(std::string("bad Suikoden state: a zone holds too many cards"));
-  } catch (const std::invalid_argument& e) {
-    throw Error(std::string("bad Suikoden state: ") + e.what());
-  } catch (const std::out_of_range& e) {
-    throw Error(std::string("bad Suikoden state: ") + e.what());
+    p.mission_vp = static_cast<std::int8_t>(integer(pj, "mission_vp", where, 0, 100, 0));
+    p.facilities_built =
+        static_cast<std::int8_t>(integer(pj, "facilities_built", where, 0, 100, 0));
+    p.decked = boolean(pj, "decked", where, false);
   }
+
+  const json& missions = list(j, "missions", root, kPlaces);
+  for (std::size_t i = 0; i < missions.size(); ++i) {
+    const json& mj = missions[i];
+    const std::string where = at(at(root, "missions"), i);
+    if (!mj.is_object() || !find(mj, "place") || !find(mj, "card"))
+      fail(where, "expected an object with \"place\" and \"card\"");
+    const int p = place_index(mj["place"], at(where, "place"));
+    const Seat owner = owner_of_place(p);
+    auto& mp = places_[p];
+    if (mp.card != kNoCard) fail(at(where, "place"), "two missions in place m" + std::to_string(p));
+    mp.card = card(mj["card"], owner, at(where, "card"));
+    if (def(mp.card).is_character()) fail(at(where, "card"), "a character cannot be a mission");
+    mp.support = opt(mj, "support", where,
+                     [&](const json& v, const std::string& w) { return character(v, owner, w); });
+    const json& d = list(mj, "dispatched", where, 2);
+    for (Seat s = 0; s < static_cast<Seat>(d.size()); ++s) {
+      const std::string w = at(at(where, "dispatched"), static_cast<std::size_t>(s));
+      const json& side = d[static_cast<std::size_t>(s)];
+      if (!side.is_array() || side.size() > mp.dispatched[s].capacity())
+        fail(w, "expected a list of at most " + std::to_string(mp.dispatched[s].capacity()) +
+                    " characters");
+      for (std::size_t k = 0; k < side.size(); ++k)
+        mp.dispatched[s].push_back(character(side[k], s, at(w, k)));
+    }
+  }
+
+  battle_ = BattleStatus{};
+  if (const json* bp = find(j, "battle")) {
+    const json& b = *bp;
+    const std::string where = at(root, "battle");
+    if (!b.is_object() || !find(b, "place")) fail(where, "expected an object with a \"place\"");
+    battle_.place = static_cast<std::int8_t>(place_index(b["place"], at(where, "place")));
+    const auto& mp = places_[battle_.place];
+    if (mp.card == kNoCard) fail(at(where, "place"), "the battle's place has no mission");
+    battle_.is_new = boolean(b, "new", where, false);
+    battle_.first_step = boolean(b, "first_step", where, false);
+    battle_.passes = static_cast<std::int8_t>(integer(b, "passes", where, 0, 2, 0));
+    battle_.acting = integer(b, "acting", where, 0, 1, turn_player_);
+    battle_.winner = integer(b, "winner", where, 0, 1, kNoSeat);
+    StaticVec<Card, 32> on_place;
+    for (auto& side : mp.dispatched)
+      for (Card c : side) on_place.push_back(c);
+    // A card already placed on the battle's mission, by id.
+    auto on_mission = [&](const json& v, const std::string& w) -> Card {
+      const std::string id = text(v, w);
+      for (Card c : on_place)
+        if (def(c).id == id) return c;
+      fail(w, "'" + id + "' is not dispatched to the battle's mission");
+    };
+    battle_.last_dispatched = opt(b, "last_dispatched", where, on_mission);
+    const json& weakened = list(b, "weakened", where, battle_.weakened.capacity());
+    for (std::size_t i = 0; i < weakened.size(); ++i) {
+      const std::string w = at(at(where, "weakened"), i);
+      const json& x = weakened[i];
+      if (!x.is_object() || !find(x, "card")) fail(w, "expected an object with a \"card\"");
+      battle_.weakened.push_back(
+          {on_mission(x["card"], at(w, "card")),
+           static_cast<Stat>(one_of(x, "stat", w, {"atk", "troops", "build"}, 0)),
+           static_cast<std::int16_t>(integer(x, "amount", w, -30000, 30000, 0))});
+    }
+    auto pair = [&](const char* key) {
+      std::array<std::int32_t, 2> out{};
+      const json* v = find(b, key);
+      if (!v) return out;
+      if (!v->is_array() || v->size() != 2) fail(at(where, key), "expected two numbers");
+      for (std::size_t s = 0; s < 2; ++s)
+        out[s] = static_cast<std::int32_t>(integer((*v)[s], at(at(where, key), s), 0, 1000000));
+      return out;
+    };
+    battle_.to_cover = pair("to_cover");
+    battle_.troops = pair("troops");
+    const json& duel = list(b, "duel", where, 2);
+    for (Seat s = 0; s < static_cast<Seat>(duel.size()); ++s) {
+      const std::string w = at(at(where, "duel"), static_cast<std::size_t>(s));
+      const json& x = duel[static_cast<std::size_t>(s)];
+      if (!x.is_object()) fail(w, "expected an object");
+      battle_.duel_picked[s] = boolean(x, "picked", w, false);
+      battle_.duel_card[s] =
+          opt(x, "card", w, [&](const json& v, const std::string& ww) { return card(v, s, ww); });
+      if (battle_.duel_picked[s] && battle_.duel_card[s] == kNoCard)
+        fail(at(w, "card"), "a seat that picked has a duel card");
+    }
+    // The phase must be one this mission's battle has.
+    const Battle kind = def(mp.card).battle;
+    if (phase_ == Phase::kDuel && kind != Battle::kDuel)
+      fail(at(root, "phase"), "'duel' needs a duel mission in battle");
+    if (phase_ == Phase::kCasualties && kind != Battle::kTroops)
+      fail(at(root, "phase"), "'casualties' needs a troops mission in battle");
+    if (phase_ == Phase::kCounter && battle_.last_dispatched == kNoCard)
+      fail(at(where, "last_dispatched"), "a counter answers a dispatch: name the character");
+    if (phase_ == Phase::kStation && battle_.winner == kNoSeat)
+      fail(at(where, "winner"), "stationing needs the seat that cleared the mission");
+  } else if (phase_ != Phase::kMain && phase_ != Phase::kMulligan && phase_ != Phase::kDiscard &&
+             phase_ != Phase::kTrim && phase_ != Phase::kOver) {
+    fail(at(root, "battle"),
+         std::string("phase '") + kPhaseNames[static_cast<int>(phase_)] + "' needs a battle");
+  }
+
+  const json& picks = list(j, "mulligan_pick", root, mulligan_pick_.capacity());
+  for (std::size_t i = 0; i < picks.size(); ++i) {
+    const std::string w = at(at(root, "mulligan_pick"), i);
+    const std::string id = text(picks[i], w);
+    Card found = kNoCard;
+    for (Card c : players_[deciding_].hand)
+      if (def(c).id == id && !mulligan_pick_.contains(c)) {
+        found = c;
+        break;
+      }
+    if (found == kNoCard) fail(w, "'" + id + "' is not in the deciding seat's hand");
+    mulligan_pick_.push_back(found);
+  }
+  if (const json* r = find(j, "rng")) rng_ = rng(*r, at(root, "rng"));
 }
 
 }  // namespace tt::suikoden

@@ -1,0 +1,35 @@
+// Shared by the fuzz targets: the games, a bounded parse, and a short game
+// played from whatever state was accepted, so that every accepted state is
+// also viewed, saved, restored, rendered and played (a hostile value that
+// slips past a loader shows up here, where a view or a rule uses it).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "core/match.h"
+
+namespace tt::fuzz {
+
+// Registers the games once (data from the source tree or $TABLETOP_DATA).
+void init_games();
+
+// Dungeon Dice Monsters' state is being rewritten (issue 8; its owner
+// validates its loading): the bounded CI run leaves every DDM input out (new
+// games, decks, states, records), so a DDM finding cannot fail `make test`
+// before that lands; TABLETOP_FUZZ_DDM=1 (the long run, `make fuzz`) puts
+// them in.
+bool ddm_enabled();
+// Whether a game named in an input is fuzzed in this run.
+bool fuzzed(const nlohmann::json& game_name);
+
+// The input as JSON, or nothing when it is not JSON or nests too deeply.
+std::optional<nlohmann::json> parse(const std::uint8_t* data, std::size_t size);
+
+// Views for every seat and the referee, the log, rendering, a save that is
+// restored again, then up to `decisions` decisions picked by `pick`.
+void exercise(Match& match, std::uint64_t pick, int decisions);
+
+}  // namespace tt::fuzz
