@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 
+#include "core/match.h"
 #include "core/registry.h"
 
 namespace tt {
@@ -18,7 +20,13 @@ namespace {
 struct ScenarioFile {
   std::string game;
   std::string name;
+  std::string path() const { return game + "/scenarios/" + name + ".json"; }
 };
+
+// A failing scenario names its file, not the bytes of this struct.
+void PrintTo(const ScenarioFile& f, std::ostream* os) {
+  *os << "tests/" << f.path();
+}
 
 std::vector<ScenarioFile> scenario_files() {
   register_builtin_games();
@@ -40,7 +48,7 @@ class Scenario : public ::testing::TestWithParam<ScenarioFile> {};
 
 TEST_P(Scenario, Passes) {
   const ScenarioFile& f = GetParam();
-  std::ifstream in(std::string(TABLETOP_TESTS_DIR "/") + f.game + "/scenarios/" + f.name + ".json");
+  std::ifstream in(std::string(TABLETOP_TESTS_DIR "/") + f.path());
   const auto scenario = nlohmann::json::parse(in);
   ASSERT_TRUE(scenario.contains("rule")) << "every scenario cites the rule it checks";
   ASSERT_EQ(scenario.value("game", ""), f.game) << "a scenario lives in its game's folder";
@@ -80,6 +88,66 @@ TEST(ScenarioRunner, ReportsWrongSuikodenExpectations) {
   EXPECT_TRUE(run_scenario(s).passed()) << run_scenario(s).failures.front();
   s["steps"] = {{{"option", "no-such-option"}}};
   EXPECT_FALSE(run_scenario(s).passed());
+}
+
+// "refused": the setup, deck or state must be refused, with the given text
+// in the error; an accepted setup or another error fails the scenario.
+TEST(ScenarioRunner, RefusedSetupsMustBeRefusedForTheStatedReason) {
+  register_builtin_games();
+  nlohmann::json s = nlohmann::json::parse(R"({
+    "name": "an unknown card in a deck", "rule": "none", "game": "suikoden",
+    "setup": {"decks": [{"cards": ["no-such-card"]}, "dawn"]},
+    "expect": {"refused": "unknown card 'no-such-card'"}})");
+  const auto good = run_scenario(s);
+  EXPECT_TRUE(good.passed()) << good.failures.front();
+  s["expect"] = {{"refused", "some other reason"}};
+  EXPECT_FALSE(run_scenario(s).passed());
+  s["setup"] = nlohmann::json::object();  // a legal setup: nothing is refused
+  s["expect"] = nlohmann::json::parse(R"([{"refused": "no-such-card"}])");
+  const auto accepted = run_scenario(s);
+  ASSERT_FALSE(accepted.passed());
+  EXPECT_NE(accepted.failures.front().find("accepted but should be refused"), std::string::npos);
+}
+
+// "log_excludes" fails when the line shown to that seat names the text; the
+// referee sees a drawn card, the other seat only "draws a card".
+TEST(ScenarioRunner, LogExcludesFailsWhenTheSeatsLogNamesTheText) {
+  register_builtin_games();
+  nlohmann::json s = nlohmann::json::parse(R"({
+    "name": "a drawn card is hidden", "rule": "none", "game": "suikoden", "setup": {"seed": 3}})");
+  // Find a card seat 0 drew at set-up, as the referee sees it.
+  Match m(Registry::instance().get("suikoden"), setup_from_json(s["setup"]));
+  std::string drawn;
+  for (auto& line : m.log_json(kReferee)) {
+    const auto text = line["text"].get<std::string>();
+    if (text.rfind("Seat 0 draws ", 0) == 0) drawn = text.substr(std::string("Seat 0 ").size());
+  }
+  ASSERT_FALSE(drawn.empty());
+  s["expect"] = {{{"log_excludes", drawn}, {"view", 1}}};
+  EXPECT_TRUE(run_scenario(s).passed());
+  s["expect"] = {{{"log_excludes", drawn}, {"view", 0}}};
+  EXPECT_FALSE(run_scenario(s).passed()) << "seat 0 sees its own draw: " << drawn;
+  s["expect"] = {{{"log_excludes", drawn}}};
+  EXPECT_FALSE(run_scenario(s).passed()) << "the referee sees every draw";
+}
+
+// Forced random results reach the game through the state block; one that
+// does not fit its draw stops the scenario with a clear message.
+TEST(ScenarioRunner, ForcedRandomResultThatDoesNotFitIsReported) {
+  register_builtin_games();
+  // Seat 0 returns one card at the mulligan: the deck (3 cards + 1) is
+  // shuffled with draws below 4, 3, 2; a forced 9 fits none of them.
+  nlohmann::json s = nlohmann::json::parse(R"({
+    "name": "bad forced result", "rule": "none", "game": "suikoden",
+    "state": {"phase": "mulligan", "deciding": 0, "first_player": 0,
+      "rng": {"seed": 1, "next": [9]},
+      "players": [{"hand": ["aldo", "kiri"], "deck": ["lupa", "lupa", "lupa"]},
+                  {"hand": ["aldo", "kiri"], "deck": ["lupa", "lupa", "lupa"]}]},
+    "steps": [{"seat": 0, "option": "return:aldo"}, {"seat": 0, "option": "keep"}]})");
+  const auto r = run_scenario(s);
+  ASSERT_FALSE(r.passed());
+  EXPECT_NE(r.failures.front().find("forced result 9 is not below 4"), std::string::npos)
+      << r.failures.front();
 }
 
 TEST(ScenarioRunner, ReportsWrongDdmExpectations) {
