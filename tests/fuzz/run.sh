@@ -11,8 +11,9 @@ build=${1:?build directory}
 seconds=${2:?seconds per target}
 mode=${3:-}
 src=$(cd "$(dirname "$0")/../.." && pwd)
-# The build tree's root (build/fuzz) or the folder of the fuzz programs.
-[ -x "$build/fuzz_load" ] || build="$build/tests/fuzz"
+# The fuzz programs: in BUILD_DIR itself (ctest) or in its tests/fuzz.
+bin=$build
+[ -x "$bin/fuzz_load" ] || bin="$build/tests/fuzz"
 games=(suikoden lastchronicle magic)
 extra=()
 if [ "$mode" = "--long" ]; then
@@ -32,7 +33,7 @@ for target in fuzz_load fuzz_protocol; do
   for g in "${games[@]}"; do seeds+=("$src/tests/$g/scenarios"); done
   log="$build/findings/$target.log"
   echo "== $target: ${seconds}s from ${#seeds[@]} seed folders"
-  if ! "$build/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if ! "$bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -max_len=16384 -print_final_stats=1 -artifact_prefix="$build/findings/" \
       "${extra[@]}" "$corpus" "${seeds[@]}" >"$log" 2>&1; then
     status=1
