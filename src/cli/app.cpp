@@ -68,6 +68,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   play_cmd->add_option("--record", play.record,
                        "Where to write the record (default records/GAME-SEED.json, or a free "
                        "name beside it; with --resume the record itself)");
+  play_cmd->add_flag("--confirm-forced", play.confirm_forced,
+                     "Ask even when a decision has a single option (by default it is taken)");
   play_cmd->add_option("--resume", play.resume, "Continue the game saved in this record")
       ->type_name("RECORD");
   play_cmd

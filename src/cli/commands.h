@@ -38,6 +38,7 @@ struct PlayArgs {
   std::string record;            // default records/<game>-<seed>.json (never an existing file)
   std::string resume;            // a record to continue (then match.game may be empty)
   std::string scenario;          // a scenario file whose position the game starts from
+  bool confirm_forced = false;   // ask even when a decision has a single option
 };
 
 struct SimulateArgs {

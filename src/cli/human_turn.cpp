@@ -1,5 +1,6 @@
-// A human's decision at the terminal: the table, what happened since their
-// last decision, the prompt and a numbered list of options.
+// A human's decision at the terminal: one screen (cli/screen.h) with the
+// table, what happened since their last decision, the prompt and a page of
+// options; then commands until they choose.
 #include <algorithm>
 #include <cctype>
 #include <istream>
@@ -7,6 +8,7 @@
 #include <sstream>
 
 #include "cli/play_session.h"
+#include "cli/screen.h"
 
 namespace tt::cli {
 
@@ -46,30 +48,57 @@ std::vector<OptionInfo> matching(const std::vector<OptionInfo>& options, const s
   return out;
 }
 
-// Long lists (dice choices, dungeon placements) show their first lines only.
-constexpr std::size_t kShown = 30;
+// A typed square ("6,3"): the one option whose id ends on it (a placement,
+// a move or an attack to that square), or none when it is not one option.
+std::size_t by_square(const std::vector<OptionInfo>& options, const std::string& text) {
+  const auto comma = text.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 == text.size() ||
+      text.find_first_not_of("0123456789,") != std::string::npos)
+    return 0;
+  std::size_t found = 0, count = 0;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    const std::string& id = options[i].id;
+    if (id.size() > text.size() && id.compare(id.size() - text.size(), text.size(), text) == 0 &&
+        (id[id.size() - text.size() - 1] == ':' || id[id.size() - text.size() - 1] == '>')) {
+      found = i + 1;
+      ++count;
+    }
+  }
+  return count == 1 ? found : 0;
+}
 
 }  // namespace
 
 void PlaySession::show_options(Seat seat, const std::vector<OptionInfo>& options, bool with_ids) {
-  io_.out << "Seat " << seat << ", " << match_.state().prompt(seat) << ":\n";
-  const std::size_t shown = with_ids ? options.size() : std::min(options.size(), kShown);
-  for (std::size_t i = 0; i < shown; ++i) {
-    io_.out << "  " << (i + 1) << ") " << options[i].label;
-    if (with_ids) io_.out << "  [" << options[i].id << "]";
-    io_.out << "\n";
+  if (with_ids) {
+    io_.out << "Seat " << seat << ", " << match_.state().prompt(seat) << ":\n";
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const std::string& label = options[i].label;
+      io_.out << "  " << (i + 1) << ") " << label.substr(0, label.find('\n')) << "  ["
+              << options[i].id << "]\n";
+    }
+    return;
   }
-  if (shown < options.size())
-    io_.out << "  ... and " << (options.size() - shown)
-            << " more: type words to narrow the list (part of a name, a square such as 6,3, "
-               "a die such as l4), 'all' to list every option\n";
+  Screen screen;
+  screen.table = match_.state().render(seat);
+  for (auto& line : pending_log_) screen.log.push_back(line);
+  screen.prompt = "Seat " + std::to_string(seat) + ", " + match_.state().prompt(seat);
+  for (std::size_t i = 0; i < options.size(); ++i)
+    screen.options.push_back({i + 1, options[i].label});
+  page_ = std::min(page_, screen.pages() - 1);
+  screen.page = page_;
+  io_.out << "\n" << screen.draw();
 }
 
 void PlaySession::show_help(Seat seat, const std::vector<OptionInfo>& options) {
   io_.out << "Type the number of an option (or its id, shown in brackets), then Enter.\n"
-             "  words (e.g. 'l4', '6,3', a name)  narrow a long list of options\n"
+             "  words (e.g. 'l4', a name)  narrow a long list of options\n"
+             "  6,3  the option that goes to that square, when there is one\n"
+             "  n / p  next / previous page of options\n"
              "  all  list every option with its id\n"
-             "  t  show the table again\n  s  save the record to "
+             "  t  show the table again    i  more about the table\n"
+             "  log  everything that happened since your last decision\n"
+             "  s  save the record to "
           << record_path_
           << "\n"
              "  q  quit (the record is saved)\n  h  this help\n";
@@ -87,14 +116,17 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
   const State& st = match_.state();
   const auto all_options = match_.options(seat);
   auto options = all_options;  // the list the numbers refer to (narrowed by typed words)
-  io_.out << "\n" << st.render(seat);
-  const auto log = match_.log_json(seat, seen_[seat]);
-  if (!log.empty()) {
-    io_.out << "Since your last decision:\n";
-    for (auto& line : log) io_.out << "  " << line["text"].get<std::string>() << "\n";
-  }
+  pending_log_.clear();
+  for (auto& line : match_.log_json(seat, seen_[seat]))
+    pending_log_.push_back(line["text"].get<std::string>());
   seen_[seat] = match_.log().size();
+  page_ = 0;
   show_options(seat, options, false);
+  if (auto_single_ && all_options.size() == 1) {
+    io_.out << "> " << all_options[0].label.substr(0, all_options[0].label.find('\n'))
+            << " (the only option: taken)\n";
+    if (choose(seat, all_options, 0)) return Turn::kActed;
+  }
   for (;;) {
     io_.out << "> " << std::flush;
     std::string line;
@@ -116,7 +148,24 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
       continue;
     }
     if (line == "t" || line == "table") {
-      io_.out << st.render(seat);
+      show_options(seat, options, false);
+      continue;
+    }
+    if (line == "i" || line == "info") {
+      const std::string details = st.render_details(seat);
+      io_.out << (details.empty() ? st.render(seat) : details);
+      continue;
+    }
+    if (line == "log") {
+      for (auto& l : pending_log_) io_.out << "  " << l << "\n";
+      if (pending_log_.empty()) io_.out << "  (nothing since your last decision)\n";
+      continue;
+    }
+    if (line == "n" || line == ">" || line == "p" || line == "<") {
+      if (line == "n" || line == ">")
+        ++page_;
+      else if (page_ > 0)
+        --page_;
       show_options(seat, options, false);
       continue;
     }
@@ -130,16 +179,21 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
           options = all_options;
           index = i + 1;
         }
+    if (index == 0) {
+      index = by_square(all_options, line);
+      if (index != 0) options = all_options;
+    }
     if (index == 0 && line.find_first_not_of("0123456789") != std::string::npos) {
       auto narrowed = matching(all_options, line);
       if (!narrowed.empty()) {
         options = std::move(narrowed);
+        page_ = 0;
         show_options(seat, options, false);
         continue;
       }
     }
     if (index == 0) {
-      io_.out << "'" << line << "' is not an option: type 1 to " << std::min(options.size(), kShown)
+      io_.out << "'" << line << "' is not an option: type 1 to " << options.size()
               << ", an option id, words to narrow the list, or h for help\n";
       continue;
     }

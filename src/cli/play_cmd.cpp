@@ -119,6 +119,7 @@ int play_resumed(const PlayArgs& args, Io& io) {
   check_plan_fits(plan, *match, args.resume);
   const std::size_t done = match->decisions().size();
   PlaySession session(std::move(*match), plan, args.record.empty() ? args.resume : args.record, io);
+  session.set_auto_single(!args.confirm_forced);
   session.set_intro("Continuing " + args.resume + " after decision " + std::to_string(done) + ".");
   session.skip_past_log();
   return session.run();
@@ -157,6 +158,7 @@ int play_scenario(const PlayArgs& args, Io& io) {
   if (scenario.contains("rule") && scenario["rule"].is_string())
     intro += "\n  (" + scenario["rule"].get<std::string>() + ")";
   PlaySession session(std::move(*match), plan, path, io);
+  session.set_auto_single(!args.confirm_forced);
   session.set_intro(intro);
   return session.run();
 }
@@ -178,6 +180,7 @@ int cmd_play(const PlayArgs& args, Io& io) {
   Setup setup = make_setup(*game, args.match, static_cast<int>(plan.size()), seed);
   const std::string path = new_record_path(args, game->name(), seed, io);
   PlaySession session(Match(game, std::move(setup)), plan, path, io);
+  session.set_auto_single(!args.confirm_forced);
   return session.run();
 }
 

@@ -20,6 +20,9 @@ class PlaySession {
   int run();
   // A line printed after the seats (where a resumed game goes on, a puzzle's name).
   void set_intro(std::string intro) { intro_ = std::move(intro); }
+  // Whether a decision with a single option is taken as soon as it is shown
+  // (on by default; --confirm-forced turns it off).
+  void set_auto_single(bool on) { auto_single_ = on; }
   // Log lines written before now are not shown again (a resumed game).
   void skip_past_log() { seen_.assign(seats_.size(), match_.log().size()); }
 
@@ -49,6 +52,9 @@ class PlaySession {
   int humans_ = 0;
   Seat facing_ = kNoSeat;  // the human seat the screen last showed
   std::string intro_;
+  bool auto_single_ = true;
+  std::size_t page_ = 0;                  // the page of options on screen
+  std::vector<std::string> pending_log_;  // log lines since the seat's last decision
 };
 
 }  // namespace tt::cli

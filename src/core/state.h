@@ -79,6 +79,10 @@ class State {
 
   // The table as text for a person at a terminal, from `viewer`'s seat.
   virtual std::string render(Seat viewer) const = 0;
+  // More of the table than fits a screen beside the options (every piece's
+  // numbers, the seat's own dice), for a person who asks. Empty when render
+  // already shows everything.
+  virtual std::string render_details(Seat /*viewer*/) const { return {}; }
 
   // A quick estimate of how well `seat` is doing (higher is better), for
   // simple agents. Games without one return 0.

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/text.h"
 #include "games/ddm/events.h"
 #include "games/ddm/state.h"
 
@@ -88,7 +89,7 @@ std::string DdmState::action_id(Seat seat, Action a) const {
   return "?";
 }
 
-std::string DdmState::action_label(Seat seat, Action a) const {
+std::string DdmState::action_label(Seat, Action a) const {
   const Pool& pool = rules_->pool;
   // Monsters are named with their square, so two of the same kind differ.
   const auto name = [&](int p) {
@@ -97,11 +98,11 @@ std::string DdmState::action_label(Seat seat, Action a) const {
   };
   switch (static_cast<Act>(a.kind)) {
     case kPickDie: {
-      std::string s = "Die " + die_text(pool.dice[dice_[seat][a.a]]);
-      if (std::popcount(picked_) < 2) return s;
-      s += ", and roll it with";
+      const std::string die = die_text(pool.dice[dice_[turn_player_][a.a]]);
+      if (std::popcount(picked_) < 2) return "Die " + die;
+      std::string s = "Roll " + die + " with";
       for (int i = 0; i < kDice; ++i)
-        if (picked_ & (1u << i)) s += " " + pool.dice[dice_[seat][i]].id;
+        if (picked_ & (1u << i)) s += " " + pool.dice[dice_[turn_player_][i]].id;
       return s;
     }
     case kCancel:
@@ -190,8 +191,8 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
       return s;
     }
     case kEvCrests:
-      return who + (a[1] >= 0 ? " gains " : " loses ") + std::to_string(a[1] >= 0 ? a[1] : -a[1]) +
-             " " + crest_name(static_cast<Crest>(a[0])) + " crest(s)";
+      return who + (a[1] >= 0 ? " gains " : " loses ") +
+             plural(a[1] >= 0 ? a[1] : -a[1], crest_name(static_cast<Crest>(a[0])) + " crest");
     case kEvSummonLevel: {
       std::string s = who + " may summon level";
       for (int l = 1; l <= 4; ++l)

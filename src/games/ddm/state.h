@@ -136,6 +136,7 @@ class DdmState final : public State {
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   std::string render(Seat viewer) const override;
+  std::string render_details(Seat viewer) const override;
   // A concession: the other seat wins at once.
   std::string concede(Seat seat) override;
   bool is_undo(Seat seat, Action action) const override;
