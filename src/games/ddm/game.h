@@ -13,6 +13,8 @@ class DdmGame final : public Game {
   std::string name() const override { return "ddm"; }
   std::string title() const override { return "Dungeon Dice Monsters (custom rules)"; }
   std::string summary() const override;
+  // 2: rolls and placements are made in steps (die by die; shape, turn, square).
+  std::string rules_version() const override { return "2"; }
   int min_seats() const override { return 2; }
   int max_seats() const override { return 2; }
   std::vector<OptionSpec> option_specs() const override;
