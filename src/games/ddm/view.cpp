@@ -208,9 +208,7 @@ void DdmState::save(json& out) const {
   out["chain_priority"] = chain_.priority();
   out["chain_passes"] = chain_.passes();
   out["last_roll"] = {last_roll_die_, last_roll_face_};
-  json rng = json::array();
-  for (auto w : rng_.words()) rng.push_back(std::to_string(w));
-  out["rng"] = rng;
+  out["rng"] = rng_to_json(rng_);
   out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
 }
 
@@ -463,11 +461,9 @@ void DdmState::load(const json& j) {
         last_roll_face_[k] = static_cast<std::uint8_t>(ranged(lr[1][k], "last_roll[1][]", 0, 5));
       }
     }
-    if (j.contains("rng")) {
-      std::array<std::uint64_t, 4> w{};
-      for (int i = 0; i < 4; ++i) w[i] = std::stoull(j["rng"].at(i).get<std::string>());
-      rng_.set_words(w);
-    }
+    // Die faces are the generator's next below(6) draws, die by die in
+    // slot order: "rng": {"seed": 5, "next": [5, 5, 0]} fixes a roll.
+    if (j.contains("rng")) rng_ = rng_from_json(j["rng"]);
     winner_ = static_cast<std::int8_t>(
         j.contains("winner") && !j["winner"].is_null() ? ranged(j["winner"], "winner", -1, 1) : -2);
     if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
