@@ -1,5 +1,8 @@
 #include "ai/agent.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/error.h"
 
 namespace tt {
@@ -22,15 +25,39 @@ Action RandomAgent::choose(const State& state, Seat seat, Rng& rng) {
   return options_[rng.below(static_cast<std::uint32_t>(options_.size()))];
 }
 
+namespace {
+
+// How good `state` (just after one of `seat`'s options) is for `seat`: the
+// heuristic, or, when the option was only a step of a choice made in steps,
+// the best of its completions.
+double rate(const State& state, Seat seat, double before, int steps_left) {
+  const double score = state.heuristic(seat);
+  if (steps_left == 0 || state.is_terminal() || state.to_act() != seat ||
+      std::abs(score - before) > 1e-9)
+    return score;
+  ActionList options;
+  options_without_undo(state, seat, options);
+  double best = -1e300;
+  for (Action a : options) {
+    auto next = state.clone();
+    next->apply_action(seat, a);
+    best = std::max(best, rate(*next, seat, before, steps_left - 1));
+  }
+  return best;
+}
+
+}  // namespace
+
 Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
   options_without_undo(state, seat, options_);
+  const double before = state.heuristic(seat);
   Action best = options_[0];
   double best_score = -1e300;
   int ties = 0;
   for (Action a : options_) {
     auto next = state.clone();
     next->apply_action(seat, a);
-    const double score = next->heuristic(seat);
+    const double score = rate(*next, seat, before, 2);
     if (score > best_score + 1e-9) {
       best_score = score;
       best = a;

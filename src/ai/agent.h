@@ -30,6 +30,9 @@ class RandomAgent final : public Agent {
 
 // One step of lookahead: applies each option to a copy of the state and keeps
 // the one the game's heuristic rates best for the seat (ties broken at random).
+// A step of a choice made in steps (the same seat decides again and nothing
+// the heuristic sees has changed: a dungeon net's shape before its square)
+// is rated by its best completion, up to two further steps.
 // The copy is the true state, so the agent may exploit hidden information
 // when the option itself reveals it; it is a baseline, not a fair opponent.
 class GreedyAgent final : public Agent {
