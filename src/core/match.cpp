@@ -139,6 +139,10 @@ nlohmann::json Match::record() const {
 Match Match::from_record(const nlohmann::json& record) {
   if (!record.is_object() || record.value("format", "") != "tabletop-record")
     throw Error("not a tabletop record (missing \"format\": \"tabletop-record\")");
+  if (record.contains("seen_by"))
+    throw Error(
+        "this record shows the game as one seat saw it, with its hidden choices left out: it "
+        "cannot be replayed");
   if (!record.contains("game") || !record["game"].is_string()) throw Error("record has no game");
   auto game = Registry::instance().get(record["game"].get<std::string>());
   if (const std::string changed = pin_mismatch(record, *game); !changed.empty())

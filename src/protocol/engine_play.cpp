@@ -4,6 +4,7 @@
 
 #include "ai/agent.h"
 #include "core/error.h"
+#include "core/replay.h"
 #include "protocol/engine.h"
 #include "protocol/fields.h"
 #include "protocol/match_json.h"
@@ -40,11 +41,15 @@ json Engine::cmd_act(const json& req) {
   const std::string option = string_field(req, "option");
   // New log lines are shown as the acting seat sees them unless "as" says otherwise.
   const Seat viewer = viewer_field_or(req, "as", m.state().num_seats(), seat);
+  // The decision as the viewer may see it (a card played face down is not named).
+  std::string shown = option;
+  for (auto& o : m.options(seat))
+    if (o.id == option) shown = m.state().action_id_for(seat, o.action, viewer);
   const std::size_t log_from = m.log().size();
   const std::string error = m.act(seat, option);
   if (!error.empty()) throw Error(error);
   json reply = after_decision(log_from, viewer);
-  reply["option"] = option;
+  reply["option"] = shown;
   return reply;
 }
 
@@ -58,8 +63,8 @@ json Engine::cmd_ai(const json& req) {
   auto agent = make_agent(string_field_or(req, "agent", "greedy"));
   const Seat viewer = viewer_field_or(req, "as", st.num_seats(), seat);
   const Action action = agent->choose(st, seat, agent_rng_);
-  const std::string id = st.action_id(seat, action);
-  const std::string label = st.action_label(seat, action);
+  const std::string id = st.action_id_for(seat, action, viewer);
+  const std::string label = st.action_label_for(seat, action, viewer);
   const std::size_t log_from = m.log().size();
   const std::string error = m.act(seat, action);
   if (!error.empty()) throw Error("the agent chose an illegal option: " + error);
@@ -87,8 +92,10 @@ json Engine::cmd_log(const json& req) {
   return {{"log", m.log_json(viewer, std::min(since, size))}, {"next", size}};
 }
 
-json Engine::cmd_save(const json&) {
-  return {{"record", current().record()}};
+json Engine::cmd_save(const json& req) {
+  const Match& m = current();
+  const Seat viewer = viewer_field_or(req, "as", m.state().num_seats(), kReferee);
+  return {{"record", record_seen_by(m.record(), viewer)}};
 }
 
 json Engine::cmd_results(const json&) {

@@ -12,6 +12,7 @@
 #include "ai/agent.h"
 #include "core/match.h"
 #include "core/registry.h"
+#include "hidden_audit.h"
 
 namespace tt {
 namespace {
@@ -71,6 +72,9 @@ struct ViewRules {
   void (*check_hidden)(const json& v, Seat viewer);
   int random_games;
   int deep_games;  // games for the checks that inspect every decision
+  // Parts of log lines that reveal cards in passing, by the game's rules
+  // (the hidden-information audit lets them name cards hidden before and after).
+  std::vector<std::string> reveals = {};
 };
 
 std::multiset<std::string> suikoden_components(const json& v) {
@@ -192,7 +196,10 @@ const ViewRules& view_rules(const std::string& game) {
   static const std::map<std::string, ViewRules> rules = {
       {"suikoden", {suikoden_components, suikoden_hidden, 2000, 20}},
       {"ddm", {ddm_components, ddm_hidden, 1000, 4}},
-      {"lastchronicle", {lastchronicle_components, lastchronicle_hidden, 400, 3}},
+      // Judgement (審判): both players reveal the top card of their deck and
+      // compare CA; the cards stay on top (docs/games/lastchronicle.md).
+      {"lastchronicle",
+       {lastchronicle_components, lastchronicle_hidden, 400, 3, {" judges seat "}}},
       {"magic", {magic_components, magic_hidden, 100, 2}},
   };
   auto it = rules.find(game);
@@ -454,6 +461,130 @@ TEST_P(Conformance, ASeatLeavingAtAnyMomentNeverStallsTheGame) {
       if (has_seat(gone, s)) {
         EXPECT_NE(o[s].result, Result::kWin);
       }
+  }
+}
+
+// Nothing rendered for a seat names a card hidden from it: its table, prompt
+// and options, every decision as a replay or a seat's record shows it, every
+// log line (tests/conformance/hidden_audit.h defines "hidden").
+TEST_P(Conformance, NothingShownToASeatNamesACardHiddenFromIt) {
+  auto g = game();
+  // Bounded: the first 150 decisions of one or two games (set-up,
+  // mulligans and the first turns hold most hidden choices), the first
+  // decisions only for a variant (its table, not its renderings, is new),
+  // four seats at most, options sampled at big tables.
+  const bool big = seats_of(GetParam()) >= 3;
+  const std::size_t decisions = variant_of(GetParam()).empty() ? 150 : 40;
+  audit::Auditor auditor(g->name(), view_rules(g->name()).reveals,
+                         audit::Limits{big ? 3 : 4, big ? 6 : 24, decisions});
+  for (std::uint64_t seed = 1; seed <= deep(big ? 1 : 2); ++seed) {
+    Match m = play_random(g, setup(seed), seed + 500);
+    const audit::Findings found = auditor.run(m.record());
+    EXPECT_EQ(found.count, 0) << "seed " << seed << ": " << found.text();
+  }
+}
+
+// The audit can fail: Suikoden with one rendering that forgets what a seat
+// may see (the decisions' ids and labels, the log lines, or the table) is
+// caught.
+enum class Leak { kDecisions, kLogLines, kTable };
+
+class LeakyState final : public State {
+ public:
+  LeakyState(std::unique_ptr<State> inner, Leak leak) : inner_(std::move(inner)), leak_(leak) {}
+  std::unique_ptr<State> clone() const override {
+    return std::make_unique<LeakyState>(inner_->clone(), leak_);
+  }
+  int num_seats() const override { return inner_->num_seats(); }
+  bool is_terminal() const override { return inner_->is_terminal(); }
+  Outcomes outcomes() const override { return inner_->outcomes(); }
+  SeatMask pending_seats() const override { return inner_->pending_seats(); }
+  Seat to_act() const override { return inner_->to_act(); }
+  std::string prompt(Seat s) const override { return inner_->prompt(s); }
+  void legal_actions(Seat s, ActionList& out) const override { inner_->legal_actions(s, out); }
+  void apply_action(Seat s, Action a) override { inner_->apply_action(s, a); }
+  std::string action_id(Seat s, Action a) const override { return inner_->action_id(s, a); }
+  std::string action_label(Seat s, Action a) const override { return inner_->action_label(s, a); }
+  std::string action_id_for(Seat s, Action a, Seat viewer) const override {
+    return leak_ == Leak::kDecisions ? inner_->action_id(s, a)
+                                     : inner_->action_id_for(s, a, viewer);
+  }
+  std::string action_label_for(Seat s, Action a, Seat viewer) const override {
+    return leak_ == Leak::kDecisions ? inner_->action_label(s, a)
+                                     : inner_->action_label_for(s, a, viewer);
+  }
+  void view(Seat viewer, json& out) const override { inner_->view(viewer, out); }
+  void save(json& out) const override { inner_->save(out); }
+  std::string describe(const Event& e, Seat viewer) const override {
+    return inner_->describe(e, leak_ == Leak::kLogLines ? kReferee : viewer);
+  }
+  std::string render(Seat viewer) const override {
+    // The leaky table is drawn from the next seat's chair.
+    const bool leak = leak_ == Leak::kTable && viewer >= 0;
+    return inner_->render(leak ? static_cast<Seat>((viewer + 1) % num_seats()) : viewer);
+  }
+
+ private:
+  std::unique_ptr<State> inner_;
+  Leak leak_;
+};
+
+class LeakyGame final : public Game {
+ public:
+  LeakyGame(std::shared_ptr<const Game> inner, Leak leak, std::string name)
+      : inner_(std::move(inner)), leak_(leak), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  std::string title() const override { return inner_->title(); }
+  std::string summary() const override { return inner_->summary(); }
+  int min_seats() const override { return inner_->min_seats(); }
+  int max_seats() const override { return inner_->max_seats(); }
+  std::vector<OptionSpec> option_specs() const override { return inner_->option_specs(); }
+  std::vector<Variant> variants() const override { return inner_->variants(); }
+  std::vector<std::string> starter_decks() const override { return inner_->starter_decks(); }
+  std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const override {
+    struct Prepared final : PreparedSetup {
+      std::shared_ptr<const PreparedSetup> inner;
+      Leak leak;
+      std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
+        return std::make_unique<LeakyState>(inner->deal(seed, log), leak);
+      }
+    };
+    auto p = std::make_shared<Prepared>();
+    p->inner = inner_->prepare(setup);
+    p->leak = leak_;
+    return p;
+  }
+  std::unique_ptr<State> restore(const json& state, const Setup& setup) const override {
+    return std::make_unique<LeakyState>(inner_->restore(state, setup), leak_);
+  }
+  std::vector<DeckProblem> check_deck(const json& deck, const Setup& setup) const override {
+    return inner_->check_deck(deck, setup);
+  }
+  json starter_deck(const std::string& name) const override { return inner_->starter_deck(name); }
+
+ private:
+  std::shared_ptr<const Game> inner_;
+  Leak leak_;
+  std::string name_;
+};
+
+TEST(HiddenInformationAudit, CatchesALeakyRendering) {
+  register_builtin_games();
+  const std::pair<Leak, const char*> leaks[] = {{Leak::kDecisions, "leaky-decisions"},
+                                                {Leak::kLogLines, "leaky-log"},
+                                                {Leak::kTable, "leaky-table"}};
+  for (auto [leak, name] : leaks) {
+    auto leaky = std::make_shared<LeakyGame>(Registry::instance().get("suikoden"), leak, name);
+    Registry::instance().add(leaky);
+    tt::Setup s;
+    s.seed = 2;
+    Match m = play_random(leaky, s, 2, 60);
+    audit::Auditor auditor("suikoden", {}, audit::Limits{});
+    const audit::Findings found = auditor.run(m.record());
+    EXPECT_GT(found.count, 0) << name << " was not caught";
+    // The same game without the leak passes.
+    Match honest = play_random(Registry::instance().get("suikoden"), s, 2, 60);
+    EXPECT_EQ(auditor.run(honest.record()).count, 0) << auditor.run(honest.record()).text();
   }
 }
 

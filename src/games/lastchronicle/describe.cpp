@@ -79,6 +79,33 @@ std::string LcState::action_id(Seat seat, Action a) const {
   return "?";
 }
 
+// A card put on the bottom at the mulligan, or set aside face down to be
+// set as shed, is hidden from the others until it is revealed: they see
+// that a card was chosen, not which one.
+std::string LcState::action_id_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee) return action_id(seat, a);
+  switch (static_cast<Act>(a.kind)) {
+    case kShed:
+      return a.a == kNoCard ? "shed:none" : "shed:face-down";
+    case kMulliganPick:
+      return "return:card-" + std::to_string(mulligan_pick_.size() + 1);
+    default:
+      return action_id(seat, a);
+  }
+}
+
+std::string LcState::action_label_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee) return action_label(seat, a);
+  switch (static_cast<Act>(a.kind)) {
+    case kShed:
+      return a.a == kNoCard ? "Set nothing aside" : "Set aside a card face down to set as shed";
+    case kMulliganPick:
+      return "Put a card on the bottom (card " + std::to_string(mulligan_pick_.size() + 1) + ")";
+    default:
+      return action_label(seat, a);
+  }
+}
+
 std::string LcState::action_label(Seat seat, Action a) const {
   const auto name = [&] {
     return a.a < num_cards_ ? def(static_cast<Card>(a.a)).name : std::string("?");

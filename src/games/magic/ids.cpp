@@ -8,6 +8,11 @@ namespace {
 std::string seat_id(int s) {
   return "seat" + std::to_string(s);
 }
+// Which of the cards a kept hand owes to the bottom is going now (1 = the first).
+int bottom_ordinal(const Player& p, bool free_mulligan) {
+  const int owed = std::max(0, p.mulligans - (free_mulligan && p.mulligans > 0 ? 1 : 0));
+  return owed - p.to_bottom + 1;
+}
 }  // namespace
 
 std::string MagicState::action_id(Seat /*seat*/, Action a) const {
@@ -88,6 +93,19 @@ std::string MagicState::action_id(Seat /*seat*/, Action a) const {
     default:
       return "?";
   }
+}
+
+// The cards a kept hand puts on the bottom (103.5) go there unrevealed: the
+// others see that a card went, not which one.
+std::string MagicState::action_id_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee || a.kind != kBottom) return action_id(seat, a);
+  return "bottom:card-" + std::to_string(bottom_ordinal(player(seat), rules_->free_mulligan));
+}
+
+std::string MagicState::action_label_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee || a.kind != kBottom) return action_label(seat, a);
+  return "Put a card on the bottom (card " +
+         std::to_string(bottom_ordinal(player(seat), rules_->free_mulligan)) + ")";
 }
 
 std::string MagicState::action_label(Seat /*seat*/, Action a) const {

@@ -287,6 +287,9 @@ class MagicState final : public State {
   bool in_game(Seat seat) const override { return seat >= 0 && order_.in_game(seat); }
   std::string action_id(Seat seat, Action action) const override;
   std::string action_label(Seat seat, Action action) const override;
+  // Another seat is not told which card a kept hand put on the bottom.
+  std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
+  std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;

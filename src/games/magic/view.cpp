@@ -133,6 +133,13 @@ void MagicState::view(Seat viewer, json& out) const {
     stack.push_back(s);
   }
   out["stack"] = stack;
+  // A spell being cast is announced (601.2a, 601.2b): everyone sees the card
+  // and its mode while its controller chooses targets and pays.
+  if (cast_.active && cast_.item.kind == ItemKind::kSpell)
+    out["casting"] = {{"seat", cast_.seat},
+                      {"ref", ref(cast_.obj)},
+                      {"card", def(cast_.obj).id},
+                      {"mode", cast_.item.index + 1}};
   json combat = json::array();
   for (auto& a : T().attackers) {
     if (a.removed) continue;  // 506.4: no longer an attacking creature

@@ -134,6 +134,32 @@ std::string SuikodenState::action_label(Seat seat, Action a) const {
   return "?";
 }
 
+// Which card a seat returns at the mulligan or plays face down in a duel is
+// hidden from the others: they see that a card was chosen, not which one.
+std::string SuikodenState::action_id_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee) return action_id(seat, a);
+  switch (static_cast<Act>(a.kind)) {
+    case kMulliganPick:
+      return "return:card-" + std::to_string(mulligan_pick_.size() + 1);
+    case kDuelPick:
+      return "duel:face-down";
+    default:
+      return action_id(seat, a);
+  }
+}
+
+std::string SuikodenState::action_label_for(Seat seat, Action a, Seat viewer) const {
+  if (viewer == seat || viewer == kReferee) return action_label(seat, a);
+  switch (static_cast<Act>(a.kind)) {
+    case kMulliganPick:
+      return "Return a card to the deck (card " + std::to_string(mulligan_pick_.size() + 1) + ")";
+    case kDuelPick:
+      return "Play a card face down";
+    default:
+      return action_label(seat, a);
+  }
+}
+
 std::string SuikodenState::describe(const Event& e, Seat viewer) const {
   const std::string who = e.seat >= 0 ? "Seat " + std::to_string(e.seat) : "";
   const auto card = [&](int i) {

@@ -123,6 +123,10 @@ class SuikodenState final : public State {
   void apply_action(Seat seat, Action action) override;
   std::string action_id(Seat seat, Action action) const override;
   std::string action_label(Seat seat, Action action) const override;
+  // Another seat is not told which card was returned at the mulligan or
+  // played face down in a duel.
+  std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
+  std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
