@@ -98,8 +98,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       app.add_subcommand("replay", "Re-play a record, printing each decision and the log");
   replay_cmd->add_option("file", replay.file, "Record file (from play, or the engine's `save`)")
       ->required();
-  replay_cmd->add_flag("--step", replay.step, "Wait for Enter between decisions");
-  replay_cmd->add_option("--as", replay.as, "Show the log as this seat, or as the referee")
+  replay_cmd->add_flag(
+      "--step", replay.step,
+      "Step through, drawing the table as --as sees it (Enter/n next, b back, q quit)");
+  replay_cmd
+      ->add_option("--as", replay.as,
+                   "Show decisions, log and table as this seat may see them, or as the referee")
       ->capture_default_str();
   replay_cmd->add_flag("--json", replay.json, "Print JSON");
 
