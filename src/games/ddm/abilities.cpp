@@ -4,6 +4,7 @@
 // trap abilities answer any activation, and the chain resolves last-in
 // first-out; a monster may not answer its own activation directly.
 #include <algorithm>
+#include <bit>
 
 #include "games/ddm/events.h"
 #include "games/ddm/state.h"
@@ -102,11 +103,10 @@ bool DdmState::for_each_ability(Seat s, F visit) const {
   if (phase_ == Phase::kMain) allowed |= bit(Timing::kMagic) | bit(Timing::kAny);
   if (phase_ == Phase::kAttackWindow) allowed |= bit(Timing::kAttack);
   if (phase_ == Phase::kDefenseWindow) allowed |= bit(Timing::kDefense);
-  for (int i = 0; i < num_pieces_; ++i) {
+  for (std::uint32_t m = on_field_[s]; m; m &= m - 1) {
+    const int i = std::countr_zero(m);
     const PieceId p = static_cast<PieceId>(i);
-    if (pieces_[i].owner != s || pieces_[i].where != Where::kField ||
-        !(rules_->timings[pieces_[i].def] & allowed) || def(p).is_item)
-      continue;
+    if (!(rules_->timings[pieces_[i].def] & allowed)) continue;
     const auto& abilities = def(p).abilities;
     for (std::size_t k = 0; k < abilities.size(); ++k) {
       const Ability& a = abilities[k];
@@ -115,17 +115,26 @@ bool DdmState::for_each_ability(Seat s, F visit) const {
         if (visit(Action{kActivate, p, static_cast<std::uint16_t>(k), kNoTarget})) return true;
         continue;
       }
+      const auto offer = [&](Coord t) {
+        return Board::in_bounds(t) &&
+               target_ok(p, a, static_cast<std::uint16_t>(Board::index(t))) &&
+               visit(Action{kActivate, p, static_cast<std::uint16_t>(k),
+                            static_cast<std::uint16_t>(Board::index(t))});
+      };
+      // Only the squares a target can be on: a monster (damage: an enemy,
+      // heal: an own one) or a square next to the user (crust).
+      if (a.op == Op::kDamage || a.op == Op::kHeal) {
+        for (std::uint32_t m = on_field_[a.op == Op::kDamage ? opponent(s) : s]; m; m &= m - 1)
+          if (offer(pieces_[std::countr_zero(m)].pos)) return true;
+        continue;
+      }
       const Coord from = pieces_[i].pos;
       const int reach = std::max(1, a.range);
       for (int dc = -reach; dc <= reach; ++dc)
-        for (int dr = -reach; dr <= reach; ++dr) {
-          const Coord t{static_cast<std::int8_t>(from.col + dc),
-                        static_cast<std::int8_t>(from.row + dr)};
-          if (Board::in_bounds(t) && target_ok(p, a, static_cast<std::uint16_t>(Board::index(t))) &&
-              visit(Action{kActivate, p, static_cast<std::uint16_t>(k),
-                           static_cast<std::uint16_t>(Board::index(t))}))
+        for (int dr = -reach; dr <= reach; ++dr)
+          if (offer({static_cast<std::int8_t>(from.col + dc),
+                     static_cast<std::int8_t>(from.row + dr)}))
             return true;
-        }
     }
   }
   return false;

@@ -31,8 +31,8 @@ void DdmState::legal_actions(Seat seat, ActionList& out) const {
       list_placement_step(seat, out);
       return;
     case Phase::kMain:
-      for (int i = 0; i < num_pieces_; ++i)
-        if (pieces_[i].owner == seat) list_moves(static_cast<PieceId>(i), out);
+      for (std::uint32_t m = on_field_[seat]; m; m &= m - 1)
+        list_moves(static_cast<PieceId>(std::countr_zero(m)), out);
       list_attacks(seat, out);
       list_abilities(seat, out);
       out.push_back({kEndMain, 0, 0, 0});

@@ -1,6 +1,7 @@
 // Attacks and defence (rule text "自分モンスターの攻撃", "敵モンスターの守備",
 // "ダンジョンマスターへの攻撃", "ダンジョンマスターの攻撃").
 #include <algorithm>
+#include <bit>
 
 #include "games/ddm/events.h"
 #include "games/ddm/state.h"
@@ -70,22 +71,18 @@ void DdmState::list_attacks(Seat s, ActionList& out) const {
   if (crests_[s][static_cast<int>(Crest::kAttack)] < 1) return;
   // Targets lie along the attacker's row or column (can_target says which).
   auto targets = [&](PieceId a, Coord from, int reach) {
-    for (int dc = -reach; dc <= reach; ++dc)
-      for (int dr = -reach; dr <= reach; ++dr) {
-        if (dc != 0 && dr != 0) continue;
-        const Coord t{static_cast<std::int8_t>(from.col + dc),
-                      static_cast<std::int8_t>(from.row + dr)};
+    for (Coord d : kOrthogonal)
+      for (int k = 1; k <= reach; ++k) {
+        const Coord t{static_cast<std::int8_t>(from.col + d.col * k),
+                      static_cast<std::int8_t>(from.row + d.row * k)};
+        if (!Board::in_bounds(t)) break;
         if (can_target(a, s, from, t))
           out.push_back({kAttack, a, static_cast<std::uint16_t>(Board::index(t)), 0});
       }
   };
-  for (int i = 0; i < num_pieces_; ++i) {
-    const Piece& pc = pieces_[i];
-    const PieceId p = static_cast<PieceId>(i);
-    if (pc.owner != s || pc.where != Where::kField || def(p).is_item ||
-        pc.attacks >= def(p).attacks)
-      continue;
-    targets(p, pc.pos, range_of(p));
+  for (std::uint32_t m = on_field_[s]; m; m &= m - 1) {
+    const PieceId p = static_cast<PieceId>(std::countr_zero(m));
+    if (pieces_[p].attacks < def(p).attacks) targets(p, pieces_[p].pos, range_of(p));
   }
   if (!master_attacked_[s]) targets(kMaster, master_square(s), 1);
 }
@@ -156,6 +153,7 @@ void DdmState::destroy(PieceId p) {
   Piece& pc = pieces_[p];
   if (board_[Board::index(pc.pos)].piece == p) board_[Board::index(pc.pos)].piece = kNoPiece;
   pc.where = Where::kGone;
+  on_field_[pc.owner] &= ~(1u << p);
   log(kEvDestroyed, pc.owner, p);
 }
 

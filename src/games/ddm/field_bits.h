@@ -51,6 +51,18 @@ struct FieldBits {
   // off the field are never in it).
   FieldBits shifted(int k) const {
     FieldBits out;
+    // Nets move by less than a word: the common case without word offsets.
+    if (k > 0 && k < 64) {
+      for (int i = 0; i + 1 < kWords; ++i) out.w[i] = (w[i] >> k) | (w[i + 1] << (64 - k));
+      out.w[kWords - 1] = w[kWords - 1] >> k;
+      return out;
+    }
+    if (k < 0 && k > -64) {
+      for (int i = kWords - 1; i > 0; --i) out.w[i] = (w[i] << -k) | (w[i - 1] >> (64 + k));
+      out.w[0] = w[0] << -k;
+      return out;
+    }
+    if (k == 0) return *this;
     if (k >= 0) {
       const int words = k >> 6, bits = k & 63;
       for (int i = 0; i + words < kWords; ++i) {

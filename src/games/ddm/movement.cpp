@@ -18,9 +18,9 @@ int DdmState::step_cost(PieceId p) const {
 // the fewest items is kept (then the first found in the order up, right,
 // down, left), so a move's path is fixed by its destination.
 void DdmState::search(PieceId p, int limit, Search& s) const {
+  // items and parent are written when a square is first reached; only the
+  // distances need clearing.
   s.dist.fill(-1);
-  s.items.fill(0);
-  s.parent.fill(-1);
   std::array<std::uint8_t, Board::kSquares>& queue = s.order;
   int head = 0, tail = 0;
   const bool tunnel = keywords_of(p) & kTunnel;
@@ -35,6 +35,8 @@ void DdmState::search(PieceId p, int limit, Search& s) const {
   };
   const int start = Board::index(pieces_[p].pos);
   s.dist[start] = 0;
+  s.items[start] = 0;
+  s.parent[start] = -1;
   queue[tail++] = static_cast<std::uint8_t>(start);
   while (head < tail) {
     const int u = queue[head++];

@@ -87,6 +87,7 @@ void DdmState::place(Seat s, int shape, int orient, Coord m) {
   }
   const PieceId p = summoning_;
   pieces_[p].where = Where::kField;
+  if (!def(p).is_item) on_field_[s] |= 1u << p;
   pieces_[p].pos = m;
   (def(p).is_item ? board_[Board::index(m)].item : board_[Board::index(m)].piece) = p;
   summoned_ = true;

@@ -275,6 +275,8 @@ class DdmState final : public State {
   // no dungeon master, and each player's dungeon plus master square.
   FieldBits free_;
   std::array<FieldBits, 2> own_{};
+  // Each player's monsters on the field, a bit per piece (items excluded).
+  std::array<std::uint32_t, 2> on_field_{};
   Phase phase_ = Phase::kRoll;
   Phase resume_ = Phase::kMain;  // where play returns when a chain resolves
   std::int8_t winner_ = -2;

@@ -379,6 +379,10 @@ void DdmState::load(const json& j) {
         slot = id;
       }
     }
+    on_field_ = {};
+    for (int i = 0; i < num_pieces_; ++i)
+      if (pieces_[i].where == Where::kField && !def(static_cast<PieceId>(i)).is_item)
+        on_field_[pieces_[i].owner] |= 1u << i;
     auto piece_at = [&](const json& v) -> PieceId {
       const Coord c = coord(v);
       const PieceId p = board_[Board::index(c)].piece;
