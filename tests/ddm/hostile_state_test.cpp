@@ -1,0 +1,80 @@
+// Hostile Dungeon Dice Monsters states: every field read from a state block is
+// range-checked and refused with its name, and nothing crashes (the issue's
+// cases: "summon_levels": [-1], "chain_priority": -1 with a long chain).
+#include "hostile/hostile.h"
+
+namespace tt::hostile {
+namespace {
+
+const json kValid = json::parse(R"({
+  "phase": "main", "turn": 3, "turn_player": 0, "rolls_done": 2,
+  "players": [{"dice": "standard", "crests": {"move": 2, "attack": 1, "trap": 3}},
+              {"dice": "standard", "master": {"damage": 1}}],
+  "dungeon": [".....000.....", "......0......", "......0......", "......0......",
+              ".............", ".............", ".............", ".............",
+              ".............", ".............", ".............", ".............",
+              ".............", ".............", "......1......", "......1......",
+              "......1......", ".....111.....", "............."],
+  "pieces": [
+    {"id": "hedge-witch", "owner": 0, "where": "field", "square": "6,2"},
+    {"id": "iron-warlord", "owner": 1, "where": "field", "square": "6,16"},
+    {"id": "briar-hound", "owner": 0, "where": "reserve"}
+  ]
+})");
+
+TEST(DdmHostileStates, EveryFieldIsRangeCheckedAndNamed) {
+  const auto g = game("ddm");
+  expect_refused(
+      *g, kValid, tt::Setup{},
+      {
+          {"/summon_levels", json::array({-1}), "state.summon_levels[]: -1 is not in 1..4"},
+          {"/summon_levels", json::array({9}), "state.summon_levels[]: 9 is not in 1..4"},
+          {"/summon_levels", json::array({"two"}), "state.summon_levels[]: expected a whole"},
+          {"/chain_priority", -1, "state.chain_priority: -1 is not in 0..1"},
+          {"/chain_passes", 7, "state.chain_passes: 7 is not in 0..1"},
+          {"/turn", -5, "state.turn: -5 is not in 1..60"},
+          {"/turn", 100000, "state.turn: 100000 is not in 1..60"},
+          {"/rolls_done", 3, "state.rolls_done: 3 is not in 0..2"},
+          {"/turn_player", 2, "seats are 0 or 1"},
+          {"/players/1/master/damage", -1, "state.players[1].master.damage: -1 is not in 0..3"},
+          {"/players/0/crests/move", 11, "bad crest count move"},
+          {"/pieces/0/damage", -4, "state.pieces[0].damage: -4 is not in 0..999"},
+          {"/pieces/0/attacks", 300, "state.pieces[0].attacks: 300 is not in 0..99"},
+          {"/pieces/0/mods", json::array({1, 2}), "state.pieces[0].mods: a list of 7"},
+          {"/pieces/0/range_bonus", 200, "state.pieces[0].range_bonus"},
+          {"/pieces/1/square", "6,40", "bad square"},
+          {"/pieces/0/id", "no-such", "unknown piece"},
+          {"/summoning", 255, "state.summoning: 255 is not in 0..2"},
+          {"/winner", 4, "state.winner: 4 is not in -1..1"},
+          {"/last_roll", json::array({json::array({0, 1, 40}), json::array({0, 0, 0})}),
+           "state.last_roll[0][]: 40 is not in 0..11"},
+          {"/picked", json::array({0, 0}), "state.picked: die slot picked twice"},
+          {"/picked", json::array({3}), "state.picked: at most 2 dice, and only in the roll phase"},
+          {"/chain", json::array({{{"piece", "6,2"}, {"ability", 300}}}),
+           "state.chain[].ability: 300 is not in 0..1"},
+          {"/battle",
+           {{"attacker", "6,2"}, {"attacking_seat", 1}, {"defender", "6,16"}},
+           "state.battle: the attacker is the attacking seat's"},
+          {"/rng", json::array({"0", "0", "0", "0"}), "rng"},
+      });
+}
+
+// A long chain with a hostile priority is refused, not played.
+TEST(DdmHostileStates, ALongChainWithANegativePriorityIsRefused) {
+  const auto g = game("ddm");
+  json state = kValid;
+  state["phase"] = "chain";
+  state["players"][0]["crests"]["trap"] = 10;
+  state["players"][1]["crests"] = {{"trap", 10}};
+  state["chain"] = json::array();
+  for (int i = 0; i < 12; ++i)
+    state["chain"].push_back(
+        {{"piece", i % 2 ? "6,16" : "6,2"}, {"ability", i % 2 ? 0 : 1}, {"seat", i % 2}});
+  state["chain_priority"] = -1;
+  EXPECT_NE(restore_error(*g, state, tt::Setup{}).find("state.chain_priority"), std::string::npos);
+  state["chain_priority"] = 0;
+  EXPECT_EQ(restore_error(*g, state, tt::Setup{}), "");
+}
+
+}  // namespace
+}  // namespace tt::hostile
