@@ -6,6 +6,7 @@
 
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "games/ddm/state.h"
 
 namespace tt::ddm {
@@ -133,8 +134,8 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
     for (int i = 0; i < count; ++i) d.pieces.push_back(p);
   }
   if (monsters != 10)
-    problems.push_back({"monster deck", "the deck has " + std::to_string(monsters) +
-                                            " monsters; it must have exactly 10"});
+    problems.push_back({"monster deck", "the deck has " + plural(monsters, "monster") +
+                                            "; it must have exactly 10"});
   for (auto& [p, n] : copies)
     if (n > 2)
       problems.push_back({"copies", "'" + pool_->pieces[p].id + "' appears " + std::to_string(n) +
