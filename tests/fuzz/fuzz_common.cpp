@@ -20,16 +20,11 @@ void init_games() {
   (void)done;
 }
 
-bool ddm_enabled() {
-  static const bool on = [] {
-    const char* v = std::getenv("TABLETOP_FUZZ_DDM");
-    return v && std::string_view(v) == "1";
-  }();
-  return on;
-}
-
 bool fuzzed(const json& game_name) {
-  return ddm_enabled() || game_name != "ddm";
+  // Every game, Dungeon Dice Monsters included (its state loading is
+  // range-checked field by field since issue 8).
+  (void)game_name;
+  return true;
 }
 
 std::optional<json> parse(const std::uint8_t* data, std::size_t size) {

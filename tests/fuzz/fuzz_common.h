@@ -16,13 +16,7 @@ namespace tt::fuzz {
 // Registers the games once (data from the source tree or $TABLETOP_DATA).
 void init_games();
 
-// Dungeon Dice Monsters' state is being rewritten (issue 8; its owner
-// validates its loading): the bounded CI run leaves every DDM input out (new
-// games, decks, states, records), so a DDM finding cannot fail `make test`
-// before that lands; TABLETOP_FUZZ_DDM=1 (the long run, `make fuzz`) puts
-// them in.
-bool ddm_enabled();
-// Whether a game named in an input is fuzzed in this run.
+// Whether a game named in an input is fuzzed in this run (all four are).
 bool fuzzed(const nlohmann::json& game_name);
 
 // The input as JSON, or nothing when it is not JSON or nests too deeply.

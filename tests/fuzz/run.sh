@@ -14,11 +14,9 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 # The fuzz programs: in BUILD_DIR itself (ctest) or in its tests/fuzz.
 bin=$build
 [ -x "$bin/fuzz_load" ] || bin="$build/tests/fuzz"
-games=(suikoden lastchronicle magic)
+games=(suikoden ddm lastchronicle magic)
 extra=()
 if [ "$mode" = "--long" ]; then
-  export TABLETOP_FUZZ_DDM=1
-  games+=(ddm)
   # Keep going after a finding: each one is saved and the run continues.
   extra=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
