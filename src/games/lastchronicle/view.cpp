@@ -151,9 +151,7 @@ void LcState::view(Seat viewer, json& out) const {
 void LcState::save(json& out) const {
   view(kReferee, out);
   out["moment"] = moment_;
-  json rng = json::array();
-  for (auto w : rng_.words()) rng.push_back(std::to_string(w));
-  out["rng"] = rng;
+  out["rng"] = rng_to_json(rng_);
   for (Seat s = 0; s < num_seats(); ++s) out["players"][s]["damaged_by"] = players_[s].damaged_by;
 }
 
