@@ -70,11 +70,13 @@ std::set<Placement> by_the_steps(const DdmState& st, Seat s) {
   return out;
 }
 
-TEST(Placement, StepsOfferExactlyThePlacementsTheRuleAllows) {
+// Calls at(state, seat) before every decision of random games with seeds
+// 1..games.
+template <typename F>
+void every_decision(std::uint64_t games, F at) {
   register_builtin_games();
   auto game = Registry::instance().get("ddm");
-  int checked = 0;
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+  for (std::uint64_t seed = 1; seed <= games; ++seed) {
     tt::Setup setup;
     setup.seed = seed;
     auto st = game->new_state(setup);
@@ -82,39 +84,33 @@ TEST(Placement, StepsOfferExactlyThePlacementsTheRuleAllows) {
     RandomAgent agent;
     while (!st->is_terminal()) {
       const Seat s = st->to_act();
-      const auto& ddm = static_cast<const DdmState&>(*st);
-      nlohmann::json view;
-      ddm.view(kReferee, view);
-      if (ddm.phase() == Phase::kPlace && view["placing"]["shape"].is_null()) {
-        ASSERT_EQ(by_the_steps(ddm, s), by_the_rule(ddm, s)) << "seed " << seed;
-        ++checked;
-      }
+      at(static_cast<const DdmState&>(*st), s);
       st->apply_action(s, agent.choose(*st, s, rng));
     }
   }
+}
+
+TEST(Placement, StepsOfferExactlyThePlacementsTheRuleAllows) {
+  int checked = 0;
+  every_decision(6, [&](const DdmState& ddm, Seat s) {
+    nlohmann::json view;
+    ddm.view(kReferee, view);
+    if (ddm.phase() == Phase::kPlace && view["placing"]["shape"].is_null()) {
+      EXPECT_EQ(by_the_steps(ddm, s), by_the_rule(ddm, s));
+      ++checked;
+    }
+  });
   EXPECT_GT(checked, 20);
 }
 
 // The steps never lead to a dead end: a summon is offered only when some
-// placement exists, and every roll picks exactly three dice.
+// placement exists.
 TEST(Placement, ASummonIsOfferedOnlyWhenAPlacementExists) {
-  register_builtin_games();
-  auto game = Registry::instance().get("ddm");
-  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
-    tt::Setup setup;
-    setup.seed = seed;
-    auto st = game->new_state(setup);
-    Rng rng(seed);
-    RandomAgent agent;
-    while (!st->is_terminal()) {
-      const Seat s = st->to_act();
-      const auto& ddm = static_cast<const DdmState&>(*st);
-      if (ddm.phase() == Phase::kSummon) {
-        EXPECT_FALSE(by_the_rule(ddm, s).empty());
-      }
-      st->apply_action(s, agent.choose(*st, s, rng));
+  every_decision(2, [](const DdmState& ddm, Seat s) {
+    if (ddm.phase() == Phase::kSummon) {
+      EXPECT_FALSE(by_the_rule(ddm, s).empty());
     }
-  }
+  });
 }
 
 }  // namespace
