@@ -1,6 +1,6 @@
 // The state of one game of Dungeon Dice Monsters under the custom rule set:
 // a plain value (board, pieces, crest pools, chain), no heap.
-// Rule text: ../shared/rules/004 (the custom rule set wins wherever it speaks).
+// Rule text: "Dungeon Dice Monsters: LifeLife custom rule" (it wins wherever it speaks).
 #pragma once
 #include <array>
 #include <memory>

@@ -1,6 +1,7 @@
 // The state of one game of Genso Suikoden Card Stories: a plain value of
 // fixed-size arrays (no heap), so search can copy it cheaply.
-// Rule text: ../shared/rules/003 ("ゲームの流れ", "ルール細則", "カード構成").
+// Rule text: "Genso Suikoden Card Stories", the full 2-player rules ("ゲームの流れ", "ルール細則",
+// "カード構成").
 #pragma once
 #include <array>
 #include <memory>
