@@ -8,6 +8,7 @@
 #include "cli/errors.h"
 #include "cli/setup_args.h"
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/replay.h"
 #include "protocol/setup_json.h"
 
@@ -65,6 +66,8 @@ class ReplayCommand {
     try {
       protocol::check_record_shape(record);
       replay_.emplace(record);
+    } catch (const DataError&) {
+      throw;  // the game's card data is broken: exit 4, not bad input
     } catch (const Error& e) {
       bad_input(args_.file + ": " + e.what());
     }

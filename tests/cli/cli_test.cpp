@@ -425,8 +425,14 @@ class DataTest : public CliTest {
 };
 
 TEST_F(DataTest, ABrokenDataFileBreaksOnlyItsGame) {
+  // A record of the game, played while its data was sound.
+  const std::string record = (dir / "d.json").string();
+  ASSERT_EQ(run({"play", "ddm", "--seats", "random,random", "--seed", "3", "--record", record}), 0)
+      << err.str();
   std::ofstream(data / "ddm" / "pool.json") << "{\"monsters\": [";
   const std::string d = data.string();
+  // Replaying it under the broken data is bad data too, not bad input.
+  EXPECT_EQ(run({"replay", record, "--data", d}), 4) << err.str();
   ASSERT_EQ(run({"--data", d, "games"}), 0) << err.str();
   EXPECT_NE(out.str().find("ddm - cannot be played: its card data is broken"), std::string::npos)
       << out.str();
