@@ -101,9 +101,7 @@ int cmd_bench(const BenchArgs& args, Io& io) {
   else
     games.push_back(find_game(args.game));
   for (auto& g : games) {
-    if (args.seats && (args.seats < g->min_seats() || args.seats > g->max_seats()))
-      usage_error(g->name() + " is for " + std::to_string(g->min_seats()) + " to " +
-                  std::to_string(g->max_seats()) + " seats");
+    if (args.seats) check_seats(*g, args.seats);
     const BenchResult r = run_bench(*g, args.playouts, args.seed, args.seats, args.playouts);
     char sig[17];
     std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(r.signature));
