@@ -63,8 +63,10 @@ Screen::Layout Screen::layout() const {
   if (l.beside > 0) {
     l.option_rows = std::max(4, static_cast<int>(l.beside) - head);
   } else {
+    // A tall wide table scrolls off the top rather than the options being
+    // cut into pages of a few lines ('t' draws it again).
     const int used = static_cast<int>(l.table.size()) + head + 1 /* input */;
-    l.option_rows = std::max(6, kHeight - used);
+    l.option_rows = std::max(12, kHeight - used);
   }
   return l;
 }
@@ -76,7 +78,7 @@ std::vector<std::string> Screen::head_lines(int width) const {
                                        " earlier: type log):"
                                  : "Since your last decision:");
     for (std::size_t i = log.size() - std::min<std::size_t>(log.size(), 4); i < log.size(); ++i)
-      for (auto& line : wrap("  " + log[i], width, 4)) out.push_back(line);
+      for (auto& line : wrap(log[i], width - 2, 2)) out.push_back("  " + line);
   }
   for (auto& line : wrap(prompt + ":", width, 2)) out.push_back(line);
   return out;
