@@ -20,13 +20,6 @@ void init_games() {
   (void)done;
 }
 
-bool fuzzed(const json& game_name) {
-  // Every game, Dungeon Dice Monsters included (its state loading is
-  // range-checked field by field since issue 8).
-  (void)game_name;
-  return true;
-}
-
 std::optional<json> parse(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   if (!protocol::nesting_within(text, protocol::kMaxDepth)) return std::nullopt;

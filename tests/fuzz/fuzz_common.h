@@ -16,9 +16,6 @@ namespace tt::fuzz {
 // Registers the games once (data from the source tree or $TABLETOP_DATA).
 void init_games();
 
-// Whether a game named in an input is fuzzed in this run (all four are).
-bool fuzzed(const nlohmann::json& game_name);
-
 // The input as JSON, or nothing when it is not JSON or nests too deeply.
 std::optional<nlohmann::json> parse(const std::uint8_t* data, std::size_t size);
 
