@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/record_file.h"
 #include "cli/stats.h"
+#include "cli_fixture.h"
 #include "core/match.h"
 #include "core/registry.h"
 
@@ -21,41 +22,6 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
-
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    register_builtin_games();
-    dir = fs::temp_directory_path() /
-          ("tt_cli_test_" + std::to_string(getpid()) + "_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir);
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  // Runs a command line with `input` on stdin; fills out/err.
-  int run(const std::vector<std::string>& args, const std::string& input = "") {
-    in.str(input);
-    in.clear();
-    out.str("");
-    err.str("");
-    return run_cli(args, io);
-  }
-  std::string write(const std::string& name, const std::string& text) {
-    const fs::path p = dir / name;
-    std::ofstream(p) << text;
-    return p.string();
-  }
-  // A 50-card deck made from a starter deck's cards, as a deck object.
-  json starter(const std::string& name) {
-    return Registry::instance().get("suikoden")->starter_deck(name);
-  }
-
-  fs::path dir;
-  std::istringstream in;
-  std::ostringstream out, err;
-  Io io{in, out, err, false};
-};
 
 TEST_F(CliTest, HelpAndUsageErrors) {
   EXPECT_EQ(run({"--help"}), 0);

@@ -13,6 +13,7 @@
 
 #include "ai/agent.h"
 #include "cli/commands.h"
+#include "cli_fixture.h"
 #include "core/match.h"
 #include "core/registry.h"
 #include "protocol/engine.h"
@@ -58,34 +59,16 @@ std::vector<std::string> hidden_choices(const json& record) {
   return out;
 }
 
-class ReplayTest : public ::testing::Test {
+class ReplayTest : public CliTest {
  protected:
   void SetUp() override {
-    register_builtin_games();
-    dir = fs::temp_directory_path() /
-          ("tt_replay_test_" + std::to_string(getpid()) + "_" +
-           ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir);
+    CliTest::SetUp();
     record = game_with_hidden_choices();
-    path = (dir / "game.json").string();
-    std::ofstream(path) << record.dump();
-  }
-  void TearDown() override { fs::remove_all(dir); }
-
-  int run(const std::vector<std::string>& args, const std::string& input = "") {
-    in.str(input);
-    in.clear();
-    out.str("");
-    err.str("");
-    return run_cli(args, io);
+    path = write("game.json", record.dump());
   }
 
-  fs::path dir;
   json record;
   std::string path;
-  std::istringstream in;
-  std::ostringstream out, err;
-  Io io{in, out, err, false};
 };
 
 TEST_F(ReplayTest, AsASeatTheOtherSeatsHiddenChoicesAreNotNamed) {
