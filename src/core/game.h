@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/options.h"
@@ -42,6 +43,27 @@ class PreparedSetup {
   // state as Game::new_state with this setup and `seed`. With a log, set-up
   // events are written to it too.
   virtual std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log = nullptr) const = 0;
+};
+
+// The prepared setup every game makes: a state holding only the rules, and
+// what the seats bring (decks, commanders, leaders...); each deal copies the
+// state and calls its start(parts..., seed).
+template <typename StateT, typename... Parts>
+class PreparedStart final : public PreparedSetup {
+ public:
+  PreparedStart(StateT empty, Parts... parts)
+      : empty_(std::move(empty)), parts_(std::move(parts)...) {}
+
+  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log = nullptr) const override {
+    auto state = std::make_unique<StateT>(empty_);
+    state->attach_log(log);
+    std::apply([&](const Parts&... part) { state->start(part..., seed); }, parts_);
+    return state;
+  }
+
+ private:
+  StateT empty_;
+  std::tuple<Parts...> parts_;
 };
 
 class Game {

@@ -169,30 +169,6 @@ std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) con
   return problems;
 }
 
-namespace {
-
-// Two parsed sets and a state holding only the rules (with every net laid
-// every way); each deal copies the state and draws the first player.
-class DdmSetup final : public PreparedSetup {
- public:
-  DdmSetup(std::shared_ptr<const Rules> rules, std::array<std::vector<int>, 2> dice,
-           std::array<std::vector<int>, 2> pieces)
-      : empty_(std::move(rules)), dice_(std::move(dice)), pieces_(std::move(pieces)) {}
-
-  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
-    auto st = std::make_unique<DdmState>(empty_);
-    st->attach_log(log);
-    st->start(dice_, pieces_, seed);
-    return st;
-  }
-
- private:
-  DdmState empty_;
-  std::array<std::vector<int>, 2> dice_, pieces_;
-};
-
-}  // namespace
-
 std::shared_ptr<const PreparedSetup> DdmGame::prepare(const Setup& setup) const {
   if (setup.seats != 2) throw Error("Dungeon Dice Monsters is for exactly 2 players");
   auto rules = std::make_shared<const Rules>(pool_, resolve_options(setup));
@@ -203,7 +179,10 @@ std::shared_ptr<const PreparedSetup> DdmGame::prepare(const Setup& setup) const 
     dice[s] = std::move(d.dice);
     pieces[s] = std::move(d.pieces);
   }
-  return std::make_shared<const DdmSetup>(std::move(rules), std::move(dice), std::move(pieces));
+  // Each deal copies a state holding only the rules and draws the first player.
+  return std::make_shared<const PreparedStart<DdmState, std::array<std::vector<int>, 2>,
+                                              std::array<std::vector<int>, 2>>>(
+      DdmState(std::move(rules)), std::move(dice), std::move(pieces));
 }
 
 std::unique_ptr<State> DdmGame::restore(const json& j, const Setup& setup) const {

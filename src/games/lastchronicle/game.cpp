@@ -207,31 +207,6 @@ std::shared_ptr<const Rules> make_rules(const LcGame& g, std::shared_ptr<const P
 }
 }  // namespace
 
-namespace {
-
-// One parsed deck (and leader) per seat and a state holding only the rules;
-// each deal copies the state and sets up with its seed.
-class LcSetup final : public PreparedSetup {
- public:
-  LcSetup(std::shared_ptr<const Rules> rules, std::vector<std::vector<int>> decks,
-          std::vector<int> leaders)
-      : empty_(std::move(rules)), decks_(std::move(decks)), leaders_(std::move(leaders)) {}
-
-  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
-    auto state = std::make_unique<LcState>(empty_);
-    state->attach_log(log);
-    state->start(decks_, leaders_, seed);
-    return state;
-  }
-
- private:
-  LcState empty_;
-  std::vector<std::vector<int>> decks_;
-  std::vector<int> leaders_;
-};
-
-}  // namespace
-
 std::shared_ptr<const PreparedSetup> LcGame::prepare(const Setup& setup) const {
   auto rules = make_rules(*this, pool_, setup);
   std::vector<std::vector<int>> decks;
@@ -242,7 +217,9 @@ std::shared_ptr<const PreparedSetup> LcGame::prepare(const Setup& setup) const {
     decks.push_back(std::move(d.cards));
     leaders.push_back(d.leader);
   }
-  return std::make_shared<const LcSetup>(std::move(rules), std::move(decks), std::move(leaders));
+  return std::make_shared<
+      const PreparedStart<LcState, std::vector<std::vector<int>>, std::vector<int>>>(
+      LcState(std::move(rules)), std::move(decks), std::move(leaders));
 }
 
 std::unique_ptr<State> LcGame::restore(const json& j, const Setup& setup) const {

@@ -182,29 +182,6 @@ std::shared_ptr<const Rules> make_rules(const MagicGame& g, std::shared_ptr<cons
 }
 }  // namespace
 
-namespace {
-
-// One parsed deck per seat and a state holding only the rules (seats and
-// teams); each deal copies the state and sets up with its seed.
-class MagicSetup final : public PreparedSetup {
- public:
-  MagicSetup(std::shared_ptr<const Rules> rules, std::vector<std::vector<int>> decks)
-      : empty_(std::move(rules)), decks_(std::move(decks)) {}
-
-  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
-    auto state = std::make_unique<MagicState>(empty_);
-    state->attach_log(log);
-    state->start(decks_, seed);
-    return state;
-  }
-
- private:
-  MagicState empty_;
-  std::vector<std::vector<int>> decks_;
-};
-
-}  // namespace
-
 std::shared_ptr<const PreparedSetup> MagicGame::prepare(const Setup& setup) const {
   auto rules = make_rules(*this, pool_, setup);
   std::vector<std::vector<int>> decks;
@@ -223,7 +200,8 @@ std::shared_ptr<const PreparedSetup> MagicGame::prepare(const Setup& setup) cons
     std::vector<DeckProblem> ignored;  // legal_deck has refused any deck with problems
     decks.push_back(parse(legal_deck(setup, s), ignored));
   }
-  return std::make_shared<const MagicSetup>(std::move(rules), std::move(decks));
+  return std::make_shared<const PreparedStart<MagicState, std::vector<std::vector<int>>>>(
+      MagicState(std::move(rules)), std::move(decks));
 }
 
 std::unique_ptr<State> MagicGame::restore(const json& j, const Setup& setup) const {

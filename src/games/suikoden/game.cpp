@@ -182,27 +182,6 @@ std::shared_ptr<const Rules> make_rules(const SuikodenGame& g, std::shared_ptr<c
   return std::make_shared<const Rules>(std::move(pool), g.resolve_options(setup));
 }
 
-// Two parsed decks and a state holding only the rules; each deal copies the
-// state and sets up (rule text "開始準備") with its seed.
-class SuikodenSetup final : public PreparedSetup {
- public:
-  SuikodenSetup(std::shared_ptr<const Rules> rules, std::array<std::vector<int>, 2> decks,
-                std::array<int, 2> commanders)
-      : empty_(std::move(rules)), decks_(std::move(decks)), commanders_(commanders) {}
-
-  std::unique_ptr<State> deal(std::uint64_t seed, EventLog* log) const override {
-    auto state = std::make_unique<SuikodenState>(empty_);
-    state->attach_log(log);
-    state->start(decks_, commanders_, seed);
-    return state;
-  }
-
- private:
-  SuikodenState empty_;
-  std::array<std::vector<int>, 2> decks_;
-  std::array<int, 2> commanders_;
-};
-
 }  // namespace
 
 std::shared_ptr<const PreparedSetup> SuikodenGame::prepare(const Setup& setup) const {
@@ -215,7 +194,11 @@ std::shared_ptr<const PreparedSetup> SuikodenGame::prepare(const Setup& setup) c
     decks[s] = std::move(d.cards);
     commanders[s] = d.commander;
   }
-  return std::make_shared<const SuikodenSetup>(std::move(rules), std::move(decks), commanders);
+  // Each deal copies a state holding only the rules and sets up (rule text
+  // "開始準備") with its seed.
+  return std::make_shared<
+      const PreparedStart<SuikodenState, std::array<std::vector<int>, 2>, std::array<int, 2>>>(
+      SuikodenState(std::move(rules)), std::move(decks), commanders);
 }
 
 std::unique_ptr<State> SuikodenGame::restore(const json& j, const Setup& setup) const {
