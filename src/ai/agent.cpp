@@ -25,28 +25,24 @@ Action RandomAgent::choose(const State& state, Seat seat, Rng& rng) {
   return options_[rng.below(static_cast<std::uint32_t>(options_.size()))];
 }
 
-namespace {
-
 // How good `state` (just after one of `seat`'s options) is for `seat`: the
 // heuristic, or, when the option was only a step of a choice made in steps,
-// the best of its completions.
-double rate(const State& state, Seat seat, double before, int steps_left) {
+// the best of its completions. Each depth lists into its own kept list.
+double GreedyAgent::rate(const State& state, Seat seat, double before, int steps_left) {
   const double score = state.heuristic(seat);
   if (steps_left == 0 || state.is_terminal() || state.to_act() != seat ||
       std::abs(score - before) > 1e-9)
     return score;
-  ActionList options;
+  ActionList& options = completions_[steps_left - 1];
   options_without_undo(state, seat, options);
   double best = -1e300;
-  for (Action a : options) {
+  for (std::size_t i = 0; i < options.size(); ++i) {
     auto next = state.clone();
-    next->apply_action(seat, a);
+    next->apply_action(seat, options[i]);
     best = std::max(best, rate(*next, seat, before, steps_left - 1));
   }
   return best;
 }
-
-}  // namespace
 
 Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
   options_without_undo(state, seat, options_);
@@ -57,7 +53,7 @@ Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
   for (Action a : options_) {
     auto next = state.clone();
     next->apply_action(seat, a);
-    const double score = rate(*next, seat, before, 2);
+    const double score = rate(*next, seat, before, kCompletionSteps);
     if (score > best_score + 1e-9) {
       best_score = score;
       best = a;

@@ -1,5 +1,6 @@
 // Agents choose among a pending decision's options using only the core API.
 #pragma once
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,7 +42,11 @@ class GreedyAgent final : public Agent {
   Action choose(const State& state, Seat seat, Rng& rng) override;
 
  private:
+  static constexpr int kCompletionSteps = 2;
+  double rate(const State& state, Seat seat, double before, int steps_left);
+
   ActionList options_;
+  std::array<ActionList, kCompletionSteps> completions_;  // one list per depth
 };
 
 // "random" or "greedy"; throws tt::Error otherwise.
