@@ -1,18 +1,24 @@
 # The two set-up commands: `make run` and `make test`. Both install what is
-# missing (scripts/install-deps.sh), build, and then play or test.
+# missing (scripts/install-deps.sh), build, and then serve or test.
+# `make run` starts the game server (docs/server.md) and prints the address to
+# open; `make run ARGS="play ddm"` plays in the terminal instead.
 JOBS ?= 2
-ARGS ?= play suikoden --seats human,ai
+ARGS ?= serve
 
-.PHONY: run test deps build release asan fuzz-build fuzz format bench clean
+.PHONY: run test deps web build release asan fuzz-build fuzz format bench clean
 
 deps:
 	@./scripts/install-deps.sh
+
+# The browser client: web/ built by npm from its lockfile into web/dist.
+web: deps
+	@./scripts/build-web.sh
 
 release: deps
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS)
 
-run: release
+run: release web
 	./build/release/src/cli/tabletop $(ARGS)
 
 build: deps
@@ -30,7 +36,7 @@ fuzz-build: deps
 
 # Every test, in a plain (warnings as errors) build and an ASan+UBSan build,
 # then a bounded fuzz run (a few seconds per target: docs/fuzzing.md).
-test: build asan fuzz-build
+test: build asan fuzz-build web
 	ctest --preset dev -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 	ctest --preset fuzz

@@ -4,11 +4,21 @@
 set -euo pipefail
 packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev googletest
           libbenchmark-dev nlohmann-json3-dev libcli11-dev clang-format
-          clang libclang-rt-dev)  # clang + its libFuzzer/sanitizer runtimes: the fuzz targets
+          clang libclang-rt-dev   # clang + its libFuzzer/sanitizer runtimes: the fuzz targets
+          libboost1.81-dev        # the server: Boost.Beast/Asio (header-only parts)
+          libssl-dev              # the server: SHA-256 of seat tokens, random tokens
+          libsqlite3-dev          # the server's default store
+          libpqxx-dev postgresql  # the PostgreSQL store, and a real server for its tests
+          chromium chromium-driver)  # browser tests (headless, driven by playwright-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Node.js and npm build the browser client (web/); any packaging of them will do
+# (Debian's nodejs + npm, or NodeSource's nodejs, which carries npm).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  missing+=(nodejs npm)
+fi
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
