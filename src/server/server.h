@@ -1,0 +1,44 @@
+// The server's game-agnostic logic behind the transport: the lobby (every
+// table by id), seats and their secret tokens, spectators, timers, agents
+// playing their seats, and the journal that stores each decision durably
+// before it is acknowledged. Runs on the loop thread only.
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "server/hub.h"
+#include "server/loop.h"
+#include "server/store/store.h"
+
+namespace tt::server {
+
+struct ServerOptions {
+  std::size_t max_tables = 10000;  // tables held at once (not over); create is refused beyond
+  int snapshot_every = 50;         // a state snapshot every this many decisions of a table
+  int agent_delay_ms = 0;          // pause before a computer seat decides (0: at once)
+};
+
+class Server final : public Hub {
+ public:
+  Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options = {});
+  ~Server() override;
+
+  // Reads every unfinished table from the store and resumes it at its last
+  // stored decision (agents decide, timers start again). Call once, on the
+  // loop thread, before serving. Throws tt::Error on a broken store.
+  void resume();
+  // Writes what is queued to the store and stops the journal thread.
+  void stop();
+
+  void opened(Connection& conn) override;
+  void message(Connection& conn, std::string_view text) override;
+  void closed(Connection& conn) override;
+  HttpReply get(std::string_view target) override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tt::server
