@@ -18,6 +18,14 @@ std::string State::try_apply(Seat seat, Action action) {
   return {};
 }
 
+Action State::default_action(Seat seat) const {
+  ActionList legal;
+  legal_actions(seat, legal);
+  for (Action a : legal)
+    if (!is_undo(seat, a)) return a;
+  return legal.empty() ? Action{} : legal.front();
+}
+
 std::string State::concede(Seat) {
   return "this game has no concession";
 }

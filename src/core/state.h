@@ -56,6 +56,12 @@ class State {
   // it, since choosing it again and again would go round in circles.
   virtual bool is_undo(Seat /*seat*/, Action /*action*/) const { return false; }
 
+  // The option taken for a seat that lets its time run out (a server's
+  // timer): what a player who does nothing would do. By default the first
+  // legal option that is not an undo; games name their own (docs/games/).
+  // Precondition: the seat is pending.
+  virtual Action default_action(Seat seat) const;
+
   // Stable string id (e.g. "dispatch:c17:m2") and readable label of an option.
   virtual std::string action_id(Seat seat, Action action) const = 0;
   virtual std::string action_label(Seat seat, Action action) const = 0;
