@@ -1,0 +1,209 @@
+// GET /api/..., /healthz and /metrics: the lobby, finished games and their
+// replays, and the numbers an operator watches.
+#include <charconv>
+
+#include "core/error.h"
+#include "core/replay.h"
+#include "protocol/catalog.h"
+#include "server/server_impl.h"
+
+namespace tt::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+HttpReply json_reply(int status, const json& body) {
+  return {status, "application/json", dump(body)};
+}
+HttpReply not_found(const std::string& why) {
+  return json_reply(404, {{"error", why}});
+}
+
+// %XX and '+' decoded; nullopt for a malformed escape.
+std::optional<std::string> url_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%') {
+      if (i + 2 >= s.size()) return std::nullopt;
+      int v = 0;
+      auto [p, ec] = std::from_chars(s.data() + i + 1, s.data() + i + 3, v, 16);
+      if (ec != std::errc() || p != s.data() + i + 3) return std::nullopt;
+      out.push_back(static_cast<char>(v));
+      i += 2;
+    } else {
+      out.push_back(s[i] == '+' ? ' ' : s[i]);
+    }
+  }
+  return out;
+}
+
+// The value of `key` in a query string ("" when absent).
+std::string query_value(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == key && eq != std::string_view::npos)
+      return url_decode(pair.substr(eq + 1)).value_or("");
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+json past_json(const std::vector<PastGame>& games) {
+  json out = json::array();
+  for (const PastGame& g : games)
+    out.push_back({{"table", g.table},
+                   {"game", g.game},
+                   {"created_ms", g.created_ms},
+                   {"finished_ms", g.finished_ms},
+                   {"results", json::parse(g.results_json, nullptr, false)},
+                   {"names", g.names}});
+  return out;
+}
+
+}  // namespace
+
+HttpReply Server::Impl::get(std::string_view target) {
+  std::string_view path = target;
+  std::string_view query;
+  if (const auto q = target.find('?'); q != std::string_view::npos) {
+    path = target.substr(0, q);
+    query = target.substr(q + 1);
+  }
+  if (path == "/healthz")
+    return ready ? HttpReply{200, "text/plain", "ok\n"}
+                 : HttpReply{503, "text/plain", "resuming tables\n"};
+  if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics_text()};
+  if (path == "/api/games") return json_reply(200, {{"games", protocol::games_json()}});
+  if (path == "/api/tables") return json_reply(200, cmd_tables());
+  try {
+    if (path == "/api/recent")
+      return json_reply(
+          200, {{"games", past_json(journal.read([](Store& s) { return s.recent_games(); }))}});
+    constexpr std::string_view kPlayers = "/api/players/";
+    if (path.starts_with(kPlayers) && path.ends_with("/games")) {
+      const auto raw = path.substr(kPlayers.size(), path.size() - kPlayers.size() - 6);
+      const auto name = url_decode(raw);
+      if (!name || name->empty() || name->size() > kMaxNameLength)
+        return not_found("no such player name");
+      return json_reply(
+          200, {{"name", *name},
+                {"games", past_json(journal.read([&](Store& s) { return s.past_games(*name); }))}});
+    }
+    constexpr std::string_view kRecords = "/api/records/";
+    constexpr std::string_view kReplay = "/api/replay/";
+    if (path.starts_with(kRecords) || path.starts_with(kReplay)) {
+      const bool replay = path.starts_with(kReplay);
+      std::string_view rest = path.substr(replay ? kReplay.size() : kRecords.size());
+      std::string_view id = rest;
+      long step = -1;
+      if (replay) {
+        const auto slash = rest.find('/');
+        if (slash == std::string_view::npos) return not_found("use /api/replay/ID/STEP");
+        id = rest.substr(0, slash);
+        const std::string_view s = rest.substr(slash + 1);
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), step);
+        if (ec != std::errc() || p != s.data() + s.size() || step < 0)
+          return not_found("STEP must be a number");
+      }
+      if (id.empty() || id.size() > 64) return not_found("no such table");
+      const std::string table(id);
+      auto live = tables.find(table);
+      if (live != tables.end() && !live->second->finished_stored)
+        return json_reply(
+            404, {{"error", "table " + table +
+                                " is still being played; its record opens when the game ends"}});
+      auto record = journal.read([&](Store& s) { return s.record(table); });
+      if (!record) return not_found("no finished game '" + table + "'");
+      if (!replay) return {200, "application/json", *record};
+      Replay r(json::parse(*record));
+      const std::string as = query_value(query, "as");
+      Seat viewer = kReferee;
+      if (!as.empty() && as != "referee") {
+        int v = -1;
+        auto [p, ec] = std::from_chars(as.data(), as.data() + as.size(), v);
+        if (ec != std::errc() || p != as.data() + as.size() || v < 0)
+          return not_found("as= takes a seat or referee");
+        viewer = v;
+      }
+      r.view_as(viewer);
+      const auto total = static_cast<long>(r.size());
+      if (step > total) step = total;
+      json decision;
+      for (long i = 0; i < step; ++i) {
+        ReplayStep st = r.next();
+        if (i == step - 1)
+          decision = {
+              {"index", st.index}, {"seat", st.seat}, {"option", st.option}, {"label", st.label}};
+      }
+      const Seat shown = viewer;
+      return json_reply(200, {{"table", table},
+                              {"game", r.match().game().name()},
+                              {"step", step},
+                              {"total", total},
+                              {"view", r.match().view(shown)},
+                              {"log", r.match().log_json(shown)},
+                              {"results", r.match().results()},
+                              {"decision", decision}});
+    }
+  } catch (const Error& e) {
+    return json_reply(400, {{"error", e.what()}});
+  } catch (const std::exception& e) {
+    return json_reply(500, {{"error", std::string("internal error: ") + e.what()}});
+  }
+  return not_found("no such path");
+}
+
+std::string Server::Impl::metrics_text() const {
+  std::size_t live = 0, playing = 0, subscribers = 0;
+  for (auto& [id, t] : tables) {
+    live += t->over() ? 0 : 1;
+    playing += !t->over() && t->full() ? 1 : 0;
+    subscribers += t->subscribers.size();
+  }
+  std::string out;
+  out += metric_line("tabletop_tables", "gauge", "Tables held that are not over.",
+                     static_cast<double>(live));
+  out += metric_line("tabletop_tables_playing", "gauge",
+                     "Tables with every seat taken and the game on.", static_cast<double>(playing));
+  out += metric_line("tabletop_connections", "gauge", "WebSocket connections known to the lobby.",
+                     static_cast<double>(connections.size()));
+  out += metric_line("tabletop_watchers", "gauge",
+                     "Connections following a table (seats and spectators).",
+                     static_cast<double>(subscribers));
+  out += metric_line("tabletop_tables_created_total", "counter", "Tables created.",
+                     static_cast<double>(metrics.tables_created));
+  out += metric_line("tabletop_tables_finished_total", "counter", "Games that ended.",
+                     static_cast<double>(metrics.tables_finished));
+  out += metric_line("tabletop_decisions_total", "counter", "Decisions stored and acknowledged.",
+                     static_cast<double>(metrics.decisions));
+  out += metric_line("tabletop_requests_total", "counter", "WebSocket requests handled.",
+                     static_cast<double>(metrics.messages));
+  out += metric_line("tabletop_refused_total", "counter", "Requests answered with an error.",
+                     static_cast<double>(metrics.refused));
+  out += metric_line("tabletop_timeouts_total", "counter",
+                     "Default options taken when a seat's time ran out.",
+                     static_cast<double>(metrics.timeouts));
+  out += metric_line("tabletop_grace_concessions_total", "counter",
+                     "Seats conceded after their grace period.",
+                     static_cast<double>(metrics.grace_concessions));
+  out += metric_line("tabletop_store_commits_total", "counter", "Store transactions committed.",
+                     static_cast<double>(journal.commits()));
+  out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",
+                     static_cast<double>(journal.failures()));
+  out += metric_line("tabletop_store_commit_seconds_total", "counter",
+                     "Time spent in store transactions.",
+                     static_cast<double>(journal.commit_micros()) / 1e6);
+  out += metrics.ack_ms.text("tabletop_ack_milliseconds",
+                             "Time from a decision received to its acknowledgement.");
+  return out;
+}
+
+}  // namespace tt::server

@@ -1,0 +1,83 @@
+// The journal: a writer thread between the tables and the store. Work from
+// the loop thread is queued; the writer takes everything queued at once and
+// commits the decisions of all tables in one transaction (group commit), so
+// a slow disk or a PostgreSQL round trip costs one wait for many decisions.
+// Each job's completion runs back on the loop thread once its transaction
+// committed (or failed): a decision is acknowledged only after that.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/loop.h"
+#include "server/store/store.h"
+
+namespace tt::server {
+
+class Journal {
+ public:
+  // "" on success, else what failed.
+  using Done = std::function<void(const std::string& error)>;
+
+  Journal(Loop& loop, std::unique_ptr<Store> store);
+  ~Journal();
+
+  void create_table(StoredTable table, Done done);
+  void take_seat(std::string table, int seat, std::string name, std::string token_hash, Done done);
+  void append(StoredDecision decision, Done done);
+  void snapshot(std::string table, std::int64_t index, std::string state, std::string fingerprint);
+  void finish(std::string table, std::string results, std::string record, std::int64_t at_ms);
+
+  // Runs `fn` with the store on the calling thread, between two commits
+  // (reads for the HTTP API; rare and short).
+  template <typename F>
+  auto read(F&& fn) {
+    std::lock_guard<std::mutex> lock(store_mutex_);
+    return fn(*store_);
+  }
+
+  // Commits what is queued and stops the writer (idempotent).
+  void stop();
+
+  // For /metrics: commits made, decisions committed, and the time spent in
+  // commits (microseconds), read from any thread.
+  std::uint64_t commits() const { return commits_; }
+  std::uint64_t decisions() const { return decisions_; }
+  std::uint64_t commit_micros() const { return commit_micros_; }
+  std::uint64_t failures() const { return failures_; }
+
+ private:
+  struct Job {
+    enum class Kind { kCreate, kSeat, kDecision, kSnapshot, kFinish } kind;
+    StoredTable table;
+    StoredDecision decision;
+    std::string a, b, c;  // per kind: ids, names, JSON texts
+    std::int64_t n = 0;
+    int seat = 0;
+    Done done;
+  };
+  void push(Job job);
+  void run();
+  // Writes a batch in order; consecutive decisions go in one append().
+  void write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::string>>& results);
+  void write_one(Job& job);
+
+  Loop& loop_;
+  std::unique_ptr<Store> store_;
+  std::mutex store_mutex_;
+  std::mutex queue_mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  bool stopping_ = false;
+  std::thread writer_;
+  std::atomic<std::uint64_t> commits_{0}, decisions_{0}, commit_micros_{0}, failures_{0};
+};
+
+}  // namespace tt::server

@@ -1,0 +1,253 @@
+// The lobby: setting up tables, taking seats, coming back to them, and
+// rebuilding stored tables after a restart.
+#include <algorithm>
+
+#include "ai/agent.h"
+#include "core/error.h"
+#include "core/registry.h"
+#include "protocol/fields.h"
+#include "protocol/setup_json.h"
+#include "server/server_impl.h"
+#include "server/tokens.h"
+
+namespace tt::server {
+
+using nlohmann::json;
+using protocol::field;
+using protocol::int_field;
+using protocol::string_field;
+
+namespace {
+
+// The seat kinds of a create request: "human" or an agent's name.
+std::vector<std::string> seat_kinds(const json& request) {
+  const json* seats = field(request, "seats");
+  if (!seats) return {"human", "human"};
+  if (!seats->is_array() || seats->empty() || seats->size() > static_cast<std::size_t>(kMaxSeats))
+    throw Error("\"seats\" must be an array of 1 to " + std::to_string(kMaxSeats) +
+                " entries, each \"human\" or an agent's name");
+  const auto agents = agent_names();
+  std::vector<std::string> kinds;
+  for (const json& s : *seats) {
+    if (!s.is_string()) throw Error("each seat is \"human\" or an agent's name");
+    const std::string kind = s.get<std::string>();
+    if (kind != "human" && std::find(agents.begin(), agents.end(), kind) == agents.end())
+      throw Error("unknown seat kind '" + kind + "' (human, random or greedy)");
+    kinds.push_back(kind);
+  }
+  return kinds;
+}
+
+std::string checked_name(const json& request) {
+  const std::string name = string_field(request, "name");
+  if (name.empty() || name.size() > kMaxNameLength)
+    throw Error("a name has 1 to " + std::to_string(kMaxNameLength) + " characters");
+  for (unsigned char ch : name)
+    if (ch < 0x20 || ch == 0x7f) throw Error("a name may not hold control characters");
+  return name;
+}
+
+// The table's first moves belong to nobody: nothing starts until every
+// person's seat is taken.
+void seat_agents(Table& table) {
+  for (TableSeat& s : table.seats)
+    if (!s.human()) {
+      s.agent = make_agent(s.kind);
+      s.name = s.kind;
+    }
+}
+
+void start_clocks(Table& table) {
+  if (table.config.timer.mode == Timer::Mode::kClock)
+    for (TableSeat& s : table.seats) s.clock_ms = std::int64_t{table.config.timer.seconds} * 1000;
+}
+
+}  // namespace
+
+json Server::Impl::cmd_tables() {
+  std::vector<const Table*> list;
+  for (auto& [id, t] : tables)
+    if (!t->over()) list.push_back(t.get());
+  std::sort(list.begin(), list.end(), [](const Table* a, const Table* b) {
+    return a->created_ms != b->created_ms ? a->created_ms > b->created_ms : a->id < b->id;
+  });
+  json out = json::array();
+  for (const Table* t : list) {
+    out.push_back(t->summary());
+    if (out.size() >= 500) break;
+  }
+  return {{"tables", out}, {"count", list.size()}};
+}
+
+json Server::Impl::cmd_create(Connection& conn, const json& request) {
+  if (!ready) throw Error("the server is still resuming its tables; try again in a moment");
+  std::size_t live = 0;
+  for (auto& [id, t] : tables) live += t->over() ? 0 : 1;
+  if (live >= options.max_tables)
+    throw Error("the server holds " + std::to_string(options.max_tables) +
+                " tables already; try again later");
+  auto game = Registry::instance().get(string_field(request, "game"));
+  const std::vector<std::string> kinds = seat_kinds(request);
+  Setup setup = protocol::strict_setup(request);
+  setup.seats = static_cast<int>(kinds.size());
+  if (!field(request, "seed")) setup.seed = random_u64() >> 11;  // fits a JSON double exactly
+  if (kinds.size() < static_cast<std::size_t>(game->min_seats()) ||
+      kinds.size() > static_cast<std::size_t>(game->max_seats()))
+    throw Error(game->title() + " is played by " + std::to_string(game->min_seats()) + " to " +
+                std::to_string(game->max_seats()) + " players, not " +
+                std::to_string(kinds.size()));
+
+  auto table = std::make_unique<Table>();
+  table->config = config_from_request(request, game->title());
+  table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
+  table->id = new_table_id();
+  table->created_ms = unix_ms();
+  table->agent_rng.reseed(random_u64());
+  for (const std::string& kind : kinds) {
+    TableSeat& seat = table->seats.emplace_back();
+    seat.kind = kind;
+  }
+  seat_agents(*table);
+  start_clocks(*table);
+
+  StoredTable stored{table->id,
+                     game->name(),
+                     table->match->record().dump(),
+                     config_to_json(table->config).dump(),
+                     {},
+                     table->created_ms};
+  for (const TableSeat& s : table->seats) stored.seats.push_back({s.kind, s.name, ""});
+
+  json links = json::array();
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] == "human")
+      links.push_back({{"seat", i}, {"path", "/#/t/" + table->id + "/join/" + std::to_string(i)}});
+  json reply = {{"table", table->id}, {"links", links}, {"summary", table->summary()}};
+  if (const json* id = field(request, "id")) reply["id"] = *id;
+
+  ++metrics.tables_created;
+  const std::uint64_t conn_id = conn.id();
+  Table* raw = table.release();
+  journal.create_table(std::move(stored), [this, raw, conn_id, reply](const std::string& error) {
+    std::unique_ptr<Table> owned(raw);
+    if (!error.empty()) {
+      json r = {{"ok", false}, {"error", error}};
+      if (reply.contains("id")) r["id"] = reply["id"];
+      send_reply(conn_id, r);
+      return;
+    }
+    Table& t = *owned;
+    tables[t.id] = std::move(owned);
+    json r = reply;
+    r["ok"] = true;
+    send_reply(conn_id, r);
+    changed(t);  // a table of computers only starts at once
+  });
+  return nullptr;
+}
+
+json Server::Impl::cmd_join(Connection& conn, const json& request) {
+  Table& table = table_named(request);
+  const auto seat = static_cast<Seat>(int_field(request, "seat", 0, kMaxSeats - 1));
+  if (seat >= static_cast<Seat>(table.seats.size()))
+    throw Error("table " + table.id + " has no seat " + std::to_string(seat));
+  const std::string name = checked_name(request);
+  TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
+  if (!s.human()) throw Error("seat " + std::to_string(seat) + " is played by the computer");
+  if (s.taken()) throw Error("seat " + std::to_string(seat) + " is taken");
+  if (table.over()) throw Error("the game is over");
+  const std::string token = new_token();
+  const std::string hash = token_hash(token);
+  // Held at once, so a second join for the same seat is refused while the
+  // first is being stored.
+  s.token_hash = hash;
+  s.name = name;
+  const std::uint64_t conn_id = conn.id();
+  const std::string table_id = table.id;
+  json id = field(request, "id") ? *field(request, "id") : json();
+  journal.take_seat(table.id, seat, name, hash,
+                    [this, conn_id, table_id, seat, token, id](const std::string& error) {
+                      auto t = tables.find(table_id);
+                      json r;
+                      if (t == tables.end()) {
+                        r = {{"ok", false}, {"error", "the table is gone"}};
+                      } else if (!error.empty()) {
+                        TableSeat& st = t->second->seats[static_cast<std::size_t>(seat)];
+                        st.token_hash.clear();
+                        st.name.clear();
+                        r = {{"ok", false}, {"error", error}};
+                      } else {
+                        r = {{"ok", true}, {"table", table_id}, {"seat", seat}, {"token", token}};
+                      }
+                      if (!id.is_null()) r["id"] = id;
+                      auto c = connections.find(conn_id);
+                      const bool subscribe_now = r["ok"] == true && c != connections.end();
+                      send_reply(conn_id, r);
+                      if (subscribe_now) {
+                        try {
+                          subscribe(*c->second.conn, *t->second, seat);
+                        } catch (const Error&) {
+                          // Too many subscriptions: the seat is the player's; resume later.
+                        }
+                      }
+                    });
+  return nullptr;
+}
+
+json Server::Impl::cmd_resume(Connection& conn, const json& request) {
+  Table& table = table_named(request);
+  const std::string token = string_field(request, "token");
+  const Seat seat = token.size() > 256 ? kNoSeat : table.seat_of_token_hash(token_hash(token));
+  if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
+  subscribe(conn, table, seat);
+  return {{"table", table.id}, {"seat", seat}};
+}
+
+void Server::Impl::restore(const LoadedTable& loaded) {
+  json record = json::parse(loaded.table.setup_json);
+  auto game = Registry::instance().get(loaded.table.game);
+  auto table = std::make_unique<Table>();
+  table->id = loaded.table.id;
+  table->created_ms = loaded.table.created_ms;
+  table->config = config_from_json(json::parse(loaded.table.config_json));
+  // Replayed up to the snapshot, checked against it, then to the end.
+  const auto total = static_cast<std::int64_t>(loaded.decisions.size());
+  const std::int64_t upto =
+      loaded.snapshot_index >= 0 && loaded.snapshot_index <= total ? loaded.snapshot_index : total;
+  json& decisions = record["decisions"] = json::array();
+  for (std::int64_t i = 0; i < upto; ++i) {
+    const StoredDecision& d = loaded.decisions[static_cast<std::size_t>(i)];
+    if (d.index != i) throw Error("decision " + std::to_string(i) + " is missing");
+    decisions.push_back({{"seat", d.seat}, {"option", d.option}});
+  }
+  table->match.emplace(Match::from_record(record));
+  if (upto == loaded.snapshot_index && !loaded.snapshot_fingerprint.empty() &&
+      std::to_string(table->match->state().fingerprint()) != loaded.snapshot_fingerprint)
+    throw Error("the replay does not reach the snapshot taken after decision " +
+                std::to_string(upto) + " (the rules or card data changed)");
+  for (std::int64_t i = upto; i < total; ++i) {
+    const StoredDecision& d = loaded.decisions[static_cast<std::size_t>(i)];
+    if (d.index != i) throw Error("decision " + std::to_string(i) + " is missing");
+    if (const std::string e = table->match->act(d.seat, d.option); !e.empty())
+      throw Error("decision " + std::to_string(i) + " does not apply: " + e);
+  }
+  for (const StoredSeat& s : loaded.table.seats) {
+    TableSeat& seat = table->seats.emplace_back();
+    seat.kind = s.kind;
+    seat.name = s.name;
+    seat.token_hash = s.token_hash;
+  }
+  if (table->seats.size() != static_cast<std::size_t>(table->match->state().num_seats()))
+    throw Error("its seats do not match its game");
+  seat_agents(*table);
+  start_clocks(*table);
+  table->agent_rng.reseed(random_u64());
+  table->last_snapshot = upto;
+  const auto now = loop.now();
+  for (TableSeat& s : table->seats) s.away_since = now;  // everyone gets the grace to come back
+  Table& t = *table;
+  tables[t.id] = std::move(table);
+  changed(t);
+}
+
+}  // namespace tt::server

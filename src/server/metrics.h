@@ -1,0 +1,40 @@
+// What /metrics reports, in Prometheus' text format: tables, connections,
+// decisions and the time from a decision received to its acknowledgement.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace tt::server {
+
+// A latency histogram with fixed buckets (milliseconds).
+class Histogram {
+ public:
+  static constexpr std::array<double, 12> kBounds = {0.25, 0.5, 1,   2,   5,    10,
+                                                     20,   50,  100, 250, 1000, 5000};
+  void observe(double ms);
+  // Lines of a Prometheus histogram named `name`.
+  std::string text(const std::string& name, const std::string& help) const;
+
+ private:
+  std::array<std::uint64_t, kBounds.size()> counts_{};
+  std::uint64_t count_ = 0;
+  double sum_ = 0;
+};
+
+struct Metrics {
+  std::uint64_t decisions = 0;  // accepted and stored
+  std::uint64_t refused = 0;    // requests answered ok:false
+  std::uint64_t tables_created = 0;
+  std::uint64_t tables_finished = 0;
+  std::uint64_t messages = 0;           // WebSocket requests handled
+  std::uint64_t timeouts = 0;           // default options taken by a timer
+  std::uint64_t grace_concessions = 0;  // seats conceded after the grace period
+  Histogram ack_ms;                     // decision received -> acknowledged
+};
+
+// One gauge or counter in Prometheus' text format.
+std::string metric_line(const std::string& name, const std::string& type, const std::string& help,
+                        double value);
+
+}  // namespace tt::server

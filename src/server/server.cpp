@@ -1,0 +1,218 @@
+#include "server/server.h"
+
+#include <chrono>
+#include <iostream>
+
+#include "core/error.h"
+#include "protocol/catalog.h"
+#include "protocol/fields.h"
+#include "protocol/limits.h"
+#include "server/server_impl.h"
+
+namespace tt::server {
+
+using nlohmann::json;
+using protocol::field;
+using protocol::string_field;
+
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+namespace {
+
+// The deepest JSON a request may nest (requests are flat objects).
+constexpr int kMaxRequestDepth = 16;
+
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+json failure(const std::string& message) {
+  return {{"type", "reply"}, {"ok", false}, {"error", message}};
+}
+
+}  // namespace
+
+Server::Impl::Impl(Loop& l, std::unique_ptr<Store> store, ServerOptions o)
+    : loop(l), journal(l, std::move(store)), options(o) {}
+
+Server::Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options)
+    : impl_(std::make_unique<Impl>(loop, std::move(store), options)) {}
+
+Server::~Server() {
+  stop();
+}
+
+void Server::resume() {
+  auto loaded = impl_->journal.read([](Store& s) { return s.unfinished(); });
+  std::size_t broken = 0;
+  for (const LoadedTable& t : loaded) {
+    try {
+      impl_->restore(t);
+    } catch (const std::exception& e) {
+      ++broken;
+      std::cerr << "tabletop serve: table " << t.table.id << " cannot be resumed: " << e.what()
+                << "\n";
+    }
+  }
+  impl_->ready = true;
+  if (!loaded.empty())
+    std::cerr << "tabletop serve: resumed " << loaded.size() - broken << " table(s)"
+              << (broken ? ", " + std::to_string(broken) + " could not be" : std::string()) << "\n";
+}
+
+void Server::stop() {
+  impl_->journal.stop();
+}
+
+void Server::opened(Connection& conn) {
+  impl_->connections[conn.id()] = {&conn, {}};
+}
+
+void Server::closed(Connection& conn) {
+  auto it = impl_->connections.find(conn.id());
+  if (it == impl_->connections.end()) return;
+  const std::set<std::string> subscribed = it->second.tables;
+  for (const std::string& id : subscribed) {
+    auto t = impl_->tables.find(id);
+    if (t != impl_->tables.end()) impl_->unsubscribe(conn.id(), *t->second);
+  }
+  impl_->connections.erase(conn.id());
+}
+
+void Server::message(Connection& conn, std::string_view text) {
+  ++impl_->metrics.messages;
+  json reply;
+  if (!protocol::nesting_within(text, kMaxRequestDepth)) {
+    reply = failure("request nested too deeply (limit " + std::to_string(kMaxRequestDepth) +
+                    " levels)");
+  } else {
+    json request = json::parse(text, nullptr, false);
+    if (request.is_discarded() || !request.is_object())
+      reply = {{"type", "error"},
+               {"error", "a message must be a JSON object with a string \"cmd\""}};
+    else
+      reply = impl_->handle(conn, request);
+  }
+  if (!reply.is_null()) {
+    if (reply.value("ok", true) == false) ++impl_->metrics.refused;
+    conn.send(dump(reply));
+  }
+}
+
+HttpReply Server::get(std::string_view target) {
+  return impl_->get(target);
+}
+
+json Server::Impl::handle(Connection& conn, const json& request) {
+  const json* id = field(request, "id");
+  json reply;
+  try {
+    const json* cmd = field(request, "cmd");
+    if (!cmd || !cmd->is_string())
+      throw Error(
+          "a request needs a string \"cmd\": games, create, tables, join, resume, watch, act, "
+          "leave or ping");
+    reply = dispatch(conn, cmd->get<std::string>(), request);
+    if (reply.is_null()) return reply;  // answered once stored
+    reply["type"] = "reply";
+    reply["ok"] = true;
+  } catch (const Error& e) {
+    reply = failure(e.what());
+  } catch (const json::exception& e) {
+    reply = failure(std::string("bad request: ") + e.what());
+  } catch (const std::exception& e) {
+    reply = failure(std::string("internal error: ") + e.what());
+  }
+  if (id) reply["id"] = *id;
+  return reply;
+}
+
+json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json& request) {
+  if (cmd == "games") return {{"games", protocol::games_json()}};
+  if (cmd == "tables") return cmd_tables();
+  if (cmd == "create") return cmd_create(conn, request);
+  if (cmd == "join") return cmd_join(conn, request);
+  if (cmd == "resume") return cmd_resume(conn, request);
+  if (cmd == "act") return cmd_act(conn, request);
+  if (cmd == "ping") return {{"time_ms", unix_ms()}};
+  if (cmd == "watch") {
+    Table& table = table_named(request);
+    subscribe(conn, table, kNoSeat);
+    return {{"table", table.id}, {"seat", kNoSeat}};
+  }
+  if (cmd == "leave") {
+    Table& table = table_named(request);
+    unsubscribe(conn.id(), table);
+    return {{"table", table.id}};
+  }
+  throw Error("unknown cmd '" + cmd +
+              "' (games, create, tables, join, resume, watch, act, leave, ping)");
+}
+
+Table& Server::Impl::table_named(const json& request) {
+  const std::string id = string_field(request, "table");
+  auto it = tables.find(id);
+  if (it == tables.end()) {
+    if (id.size() > 64) throw Error("there is no such table");
+    throw Error("there is no table '" + id + "' (a finished game is at /api/records/" + id + ")");
+  }
+  return *it->second;
+}
+
+void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat) {
+  ConnectionInfo& info = connections.at(conn.id());
+  auto existing = table.subscribers.find(conn.id());
+  if (existing == table.subscribers.end()) {
+    if (info.tables.size() >= kMaxSubscriptions)
+      throw Error("this connection follows " + std::to_string(kMaxSubscriptions) +
+                  " tables already (leave one first)");
+    if (table.subscribers.size() >= kMaxSubscribers)
+      throw Error("this table has " + std::to_string(kMaxSubscribers) + " watchers already");
+  } else {
+    unsubscribe(conn.id(), table);  // a new seat for this connection
+  }
+  Subscriber sub{&conn, seat, 0};
+  const std::size_t log_size = table.match->log().size();
+  if (log_size > kMaxLogLines) sub.log_sent = log_size - kMaxLogLines;
+  table.subscribers[conn.id()] = sub;
+  info.tables.insert(table.id);
+  if (seat >= 0) {
+    TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
+    ++s.connections;
+  }
+  // The reply goes first; the update follows it (posted), then everyone
+  // else learns the seat is connected.
+  const std::string id = table.id;
+  loop.post([this, id] {
+    auto t = tables.find(id);
+    if (t != tables.end()) changed(*t->second);
+  });
+}
+
+void Server::Impl::unsubscribe(std::uint64_t conn_id, Table& table) {
+  auto it = table.subscribers.find(conn_id);
+  if (it == table.subscribers.end()) return;
+  const Seat seat = it->second.seat;
+  table.subscribers.erase(it);
+  auto c = connections.find(conn_id);
+  if (c != connections.end()) c->second.tables.erase(table.id);
+  if (seat >= 0) {
+    TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
+    if (--s.connections == 0) s.away_since = loop.now();
+    changed(table);
+  }
+}
+
+void Server::Impl::send_reply(std::uint64_t conn_id, json reply) {
+  auto c = connections.find(conn_id);
+  if (c == connections.end()) return;  // gone while its decision was stored
+  reply["type"] = "reply";
+  if (reply.value("ok", true) == false) ++metrics.refused;
+  c->second.conn->send(dump(reply));
+}
+
+}  // namespace tt::server

@@ -1,0 +1,86 @@
+// The inside of Server (server.h), shared by its files: server.cpp (requests
+// and connections), table_play.cpp (decisions, agents, timers), lobby.cpp
+// (creating, joining and resuming tables) and http_api.cpp (/api, /metrics).
+#pragma once
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include "server/journal.h"
+#include "server/metrics.h"
+#include "server/server.h"
+#include "server/table.h"
+
+namespace tt::server {
+
+// Limits of the lobby (docs/server.md, "Limits").
+inline constexpr std::size_t kMaxSubscriptions = 16;  // tables one connection follows
+inline constexpr std::size_t kMaxSubscribers = 200;   // connections following one table
+inline constexpr std::size_t kMaxQueuedActs = 16;     // decisions waiting behind one being stored
+inline constexpr std::size_t kMaxNameLength = 32;
+// A finished table stays in memory this long for its watchers, then only in the store.
+inline constexpr std::chrono::seconds kKeepFinished{300};
+
+struct ConnectionInfo {
+  Connection* conn = nullptr;
+  std::set<std::string> tables;  // subscribed
+};
+
+struct Server::Impl {
+  using json = nlohmann::json;
+
+  Impl(Loop& loop, std::unique_ptr<Store> store, ServerOptions options);
+
+  Loop& loop;
+  Journal journal;
+  ServerOptions options;
+  Metrics metrics;
+  bool ready = false;  // resumed every stored table
+  std::unordered_map<std::string, std::unique_ptr<Table>> tables;
+  std::unordered_map<std::uint64_t, ConnectionInfo> connections;
+
+  // server.cpp: one request from a connection; returns the reply, or null
+  // when the reply comes later (after the store answered).
+  json handle(Connection& conn, const json& request);
+  json dispatch(Connection& conn, const std::string& cmd, const json& request);
+  Table& table_named(const json& request);
+  void subscribe(Connection& conn, Table& table, Seat seat);
+  void unsubscribe(std::uint64_t conn_id, Table& table);
+  void send_reply(std::uint64_t conn_id, json reply);
+
+  // lobby.cpp
+  json cmd_create(Connection& conn, const json& request);
+  json cmd_tables();
+  json cmd_join(Connection& conn, const json& request);
+  json cmd_resume(Connection& conn, const json& request);
+  // Rebuilds a stored table (replaying its record). Throws tt::Error.
+  void restore(const LoadedTable& loaded);
+
+  // table_play.cpp
+  json cmd_act(Connection& conn, const json& request);
+  // Takes a decision through the journal: checked now, applied and
+  // acknowledged once stored; queued behind one being stored.
+  void submit(Table& table, QueuedAct act);
+  void stored(const std::string& table_id, QueuedAct act, Loop::Clock::time_point received,
+              const std::string& error);
+  // After any change: updates to every watcher, snapshot, game over, agents, timers.
+  void changed(Table& table);
+  void broadcast(Table& table);
+  void send_update(Table& table, Subscriber& sub);
+  void schedule_agents(Table& table);
+  void schedule_timers(Table& table);
+  void seat_timer_fired(const std::string& table_id, Seat seat);
+  void game_over(Table& table);
+
+  // http_api.cpp
+  HttpReply get(std::string_view target);
+  std::string metrics_text() const;
+};
+
+// Unix time in milliseconds.
+std::int64_t unix_ms();
+
+}  // namespace tt::server

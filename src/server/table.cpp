@@ -1,0 +1,119 @@
+#include "server/table.h"
+
+#include <algorithm>
+
+#include "protocol/match_json.h"
+#include "server/tokens.h"
+
+namespace tt::server {
+
+using nlohmann::json;
+
+bool Table::full() const {
+  return std::all_of(seats.begin(), seats.end(), [](const TableSeat& s) { return s.taken(); });
+}
+
+const char* Table::status() const {
+  if (over()) return "over";
+  return full() ? "playing" : "waiting";
+}
+
+Seat Table::seat_of_token_hash(const std::string& hash) const {
+  for (std::size_t i = 0; i < seats.size(); ++i)
+    if (!seats[i].token_hash.empty() && same_secret(seats[i].token_hash, hash))
+      return static_cast<Seat>(i);
+  return kNoSeat;
+}
+
+json Table::seats_json() const {
+  json out = json::array();
+  const State& st = match->state();
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const TableSeat& s = seats[i];
+    out.push_back({{"seat", i},
+                   {"kind", s.kind},
+                   {"name", s.name},
+                   {"taken", s.taken()},
+                   {"connected", !s.human() || s.connections > 0},
+                   {"in_game", st.in_game(static_cast<Seat>(i))}});
+  }
+  return out;
+}
+
+json Table::summary() const {
+  return {{"table", id},
+          {"game", match->game().name()},
+          {"title", config.title},
+          {"variant", match->setup().variant},
+          {"status", status()},
+          {"decisions", seq()},
+          {"created_ms", created_ms},
+          {"timer", timer_json(config.timer)},
+          {"grace", config.grace_seconds},
+          {"spectators", std::count_if(subscribers.begin(), subscribers.end(),
+                                       [](const auto& kv) { return kv.second.seat == kNoSeat; })},
+          {"seats", seats_json()}};
+}
+
+json Table::clock_json(Loop::Clock::time_point now) const {
+  json j = timer_json(config.timer);
+  if (config.timer.mode == Timer::Mode::kNone || over() || !full()) return j;
+  json remaining = json::array();
+  json deadlines = json::array();
+  for (const TableSeat& s : seats) {
+    const auto waited =
+        s.was_pending
+            ? std::chrono::duration_cast<std::chrono::milliseconds>(now - s.pending_since).count()
+            : 0;
+    std::int64_t left = -1;  // -1: not deciding now (kMove) / not running
+    if (config.timer.mode == Timer::Mode::kClock) {
+      const std::int64_t budget =
+          s.flag_fell ? std::max<std::int64_t>(config.timer.increment, kFlagFallSeconds) * 1000
+                      : s.clock_ms;
+      left = s.was_pending ? std::max<std::int64_t>(0, budget - waited) : budget;
+    } else if (s.was_pending) {
+      left = std::max<std::int64_t>(0, std::int64_t{config.timer.seconds} * 1000 - waited);
+    }
+    remaining.push_back(left);
+    deadlines.push_back(s.was_pending && s.human());
+  }
+  j["remaining_ms"] = remaining;
+  j["running"] = deadlines;
+  return j;
+}
+
+json Table::update_base(Seat seat, Loop::Clock::time_point now) const {
+  const Match& m = *match;
+  json pending = json::array();
+  for (Seat s : protocol::pending_seats(m)) {
+    if (s != seat) {
+      pending.push_back({{"seat", s}});
+      continue;
+    }
+    json options = json::array();
+    for (auto& o : m.options(s)) options.push_back({{"id", o.id}, {"label", o.label}});
+    pending.push_back({{"seat", s}, {"prompt", m.state().prompt(s)}, {"options", options}});
+  }
+  json j = {{"type", "update"},
+            {"table", id},
+            {"game", m.game().name()},
+            {"title", config.title},
+            {"as", seat},
+            {"seq", seq()},
+            {"status", status()},
+            {"view", m.view(seat)},
+            {"pending", pending},
+            {"terminal", over()},
+            {"results", m.results()},
+            {"seats", seats_json()},
+            {"clock", clock_json(now)}};
+  if (last_seat != kNoSeat && !last_shown.empty()) {
+    const std::size_t i = seat >= 0 && static_cast<std::size_t>(seat) + 1 < last_shown.size()
+                              ? static_cast<std::size_t>(seat)
+                              : last_shown.size() - 1;
+    j["last"] = {{"seat", last_seat}, {"option", last_shown[i]}, {"seq", seq()}};
+  }
+  return j;
+}
+
+}  // namespace tt::server

@@ -1,0 +1,96 @@
+// A table: one match being played on the server, its seats (who holds each,
+// by the hash of a secret token), the connections watching it, and the
+// state of its timers. Plain data plus what it says about itself as JSON
+// (the lobby summary, the update a seat may see); server.cpp drives it.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ai/agent.h"
+#include "core/match.h"
+#include "core/rng.h"
+#include "server/hub.h"
+#include "server/loop.h"
+#include "server/table_config.h"
+
+namespace tt::server {
+
+struct TableSeat {
+  std::string kind;                      // "human" or an agent's name
+  std::string name;                      // the person's name once taken; the agent's name
+  std::string token_hash;                // "" while a human seat is open
+  int connections = 0;                   // connections subscribed as this seat
+  Loop::Clock::time_point away_since{};  // when its last connection went
+  // Timers: when its current decision became pending, and its clock.
+  Loop::Clock::time_point pending_since{};
+  bool was_pending = false;
+  std::int64_t clock_ms = 0;  // kClock: time left
+  bool flag_fell = false;     // kClock: its clock ran out once
+  std::uint64_t timer = 0;    // the loop timer of its deadline or grace (0: none)
+  bool agent_scheduled = false;
+  std::unique_ptr<Agent> agent;  // computer seats
+
+  bool human() const { return kind == "human"; }
+  bool taken() const { return !human() || !token_hash.empty(); }
+};
+
+// A connection's place at a table.
+struct Subscriber {
+  Connection* conn = nullptr;
+  Seat seat = kNoSeat;       // kNoSeat: a spectator
+  std::size_t log_sent = 0;  // log lines already sent
+};
+
+// A decision waiting for the one before it to be stored.
+struct QueuedAct {
+  Seat seat = 0;
+  std::string option;
+  std::int64_t seq = -1;  // -1: not checked (agents, timers)
+  std::function<void(const std::string& error, std::int64_t seq)> reply;
+};
+
+struct Table {
+  std::string id;
+  TableConfig config;
+  std::int64_t created_ms = 0;
+  std::optional<Match> match;
+  std::vector<TableSeat> seats;
+  std::map<std::uint64_t, Subscriber> subscribers;  // by connection id
+  bool storing = false;                             // a decision is on its way to the store
+  std::deque<QueuedAct> queue;
+  Rng agent_rng;
+  // The last decision as each seat saw it (index = seat; the last entry is
+  // for spectators): a card played face down is not named to the others.
+  Seat last_seat = kNoSeat;
+  std::vector<std::string> last_shown;
+  std::int64_t last_snapshot = 0;  // decisions at the last snapshot
+  bool finished_stored = false;
+  std::uint64_t removal_timer = 0;
+
+  std::int64_t seq() const { return static_cast<std::int64_t>(match->decisions().size()); }
+  bool full() const;  // every human seat taken
+  bool over() const { return match->state().is_terminal(); }
+  // "waiting", "playing" or "over".
+  const char* status() const;
+  Seat seat_of_token_hash(const std::string& hash) const;
+
+  // The lobby's summary of the table.
+  nlohmann::json summary() const;
+  nlohmann::json seats_json() const;
+  // The clock as `now` stands.
+  nlohmann::json clock_json(Loop::Clock::time_point now) const;
+  // Everything a push to `seat` holds but the log (view, pending, last, ...).
+  nlohmann::json update_base(Seat seat, Loop::Clock::time_point now) const;
+};
+
+// The most log lines an update carries; older ones are left out of a first update.
+inline constexpr std::size_t kMaxLogLines = 300;
+
+}  // namespace tt::server

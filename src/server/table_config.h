@@ -1,0 +1,35 @@
+// A table's server-side settings, chosen at creation: title, timers and the
+// grace a disconnected seat gets before it concedes (docs/server.md).
+#pragma once
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+
+namespace tt::server {
+
+struct Timer {
+  enum class Mode { kNone, kMove, kClock };
+  Mode mode = Mode::kNone;
+  int seconds = 0;    // per decision (kMove), or in all per seat (kClock)
+  int increment = 0;  // seconds added to a seat's clock per decision (kClock)
+};
+
+struct TableConfig {
+  std::string title;
+  Timer timer;
+  int grace_seconds = 0;  // 0: a disconnected seat never concedes by itself
+};
+
+// The longest a timer or grace may be: a day.
+inline constexpr int kMaxTimerSeconds = 86400;
+// After a clock runs out, each further decision of that seat gets this long
+// (or the increment, if longer) before its default option is taken.
+inline constexpr int kFlagFallSeconds = 5;
+
+// Reads "timer", "grace" and "title" of a create request (strict: types and
+// ranges checked). Throws tt::Error naming the field.
+TableConfig config_from_request(const nlohmann::json& request, const std::string& default_title);
+nlohmann::json config_to_json(const TableConfig& config);
+TableConfig config_from_json(const nlohmann::json& j);
+nlohmann::json timer_json(const Timer& timer);
+
+}  // namespace tt::server

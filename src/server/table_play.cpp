@@ -1,0 +1,279 @@
+// Decisions at a table: checked, stored, then applied and acknowledged;
+// computer seats deciding; timers and the grace of a disconnected seat.
+#include <algorithm>
+
+#include "core/error.h"
+#include "protocol/fields.h"
+#include "protocol/match_json.h"
+#include "server/server_impl.h"
+#include "server/tokens.h"
+
+namespace tt::server {
+
+using nlohmann::json;
+using protocol::field;
+using protocol::int_field;
+using protocol::string_field;
+
+namespace {
+
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+// Why `option` cannot be taken for `seat` now, or "" when it can.
+std::string refusal(const Table& table, Seat seat, const std::string& option, std::int64_t seq) {
+  const Match& m = *table.match;
+  if (m.state().is_terminal()) return "the game is over";
+  if (!table.full()) return "the table is waiting for players";
+  if (seq >= 0 && seq != table.seq())
+    return "stale decision: it was sent at decision " + std::to_string(seq) + ", the game is at " +
+           std::to_string(table.seq());
+  if (option == kConcede)
+    return m.state().in_game(seat) ? "" : "seat " + std::to_string(seat) + " has left the game";
+  if (!has_seat(m.state().pending_seats(), seat))
+    return "seat " + std::to_string(seat) + " has no decision pending";
+  for (auto& o : m.options(seat))
+    if (o.id == option) return "";
+  return "'" + option + "' is not an option for seat " + std::to_string(seat) + " now";
+}
+
+}  // namespace
+
+json Server::Impl::cmd_act(Connection& conn, const json& request) {
+  Table& table = table_named(request);
+  const std::string token = string_field(request, "token");
+  const Seat seat = token.size() > 256 ? kNoSeat : table.seat_of_token_hash(token_hash(token));
+  if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
+  const std::string option = string_field(request, "option");
+  const std::int64_t seq = int_field(request, "seq", 0, std::int64_t{1} << 40);
+  if (const std::string why = refusal(table, seat, option, seq); !why.empty() && !table.storing)
+    throw Error(why);
+  if (table.queue.size() >= kMaxQueuedActs) throw Error("too many decisions waiting at this table");
+  const std::uint64_t conn_id = conn.id();
+  json id = field(request, "id") ? *field(request, "id") : json();
+  submit(table, QueuedAct{seat, option, seq,
+                          [this, conn_id, id](const std::string& error, std::int64_t s) {
+                            json r = error.empty() ? json{{"ok", true}, {"seq", s}}
+                                                   : json{{"ok", false}, {"error", error}};
+                            if (!id.is_null()) r["id"] = id;
+                            send_reply(conn_id, r);
+                          }});
+  return nullptr;
+}
+
+void Server::Impl::submit(Table& table, QueuedAct act) {
+  if (table.storing) {
+    table.queue.push_back(std::move(act));
+    return;
+  }
+  if (const std::string why = refusal(table, act.seat, act.option, act.seq); !why.empty()) {
+    if (act.reply) act.reply(why, table.seq());
+    return;
+  }
+  table.storing = true;
+  const auto received = loop.now();
+  StoredDecision d{table.id, table.seq(), act.seat, act.option, unix_ms()};
+  const std::string id = table.id;
+  journal.append(std::move(d),
+                 [this, id, act = std::move(act), received](const std::string& error) mutable {
+                   stored(id, std::move(act), received, error);
+                 });
+}
+
+void Server::Impl::stored(const std::string& table_id, QueuedAct act,
+                          Loop::Clock::time_point received, const std::string& error) {
+  auto it = tables.find(table_id);
+  if (it == tables.end()) return;
+  Table& table = *it->second;
+  table.storing = false;
+  if (!error.empty()) {
+    if (act.reply) act.reply(error, table.seq());
+  } else {
+    Match& m = *table.match;
+    // The decision as each seat may see it, rendered before it changes the state.
+    table.last_shown.assign(table.seats.size() + 1, act.option);
+    if (act.option != kConcede)
+      for (auto& o : m.options(act.seat)) {
+        if (o.id != act.option) continue;
+        for (std::size_t v = 0; v <= table.seats.size(); ++v)
+          table.last_shown[v] = m.state().action_id_for(
+              act.seat, o.action, v < table.seats.size() ? static_cast<Seat>(v) : kNoSeat);
+        break;
+      }
+    table.last_seat = act.seat;
+    // Checked before it was stored; the table did not move since.
+    const std::string applied = m.act(act.seat, act.option);
+    TableSeat& s = table.seats[static_cast<std::size_t>(act.seat)];
+    if (table.config.timer.mode == Timer::Mode::kClock && s.was_pending && act.option != kConcede) {
+      const auto used =
+          std::chrono::duration_cast<std::chrono::milliseconds>(loop.now() - s.pending_since)
+              .count();
+      if (!s.flag_fell) s.clock_ms = std::max<std::int64_t>(0, s.clock_ms - used);
+      s.clock_ms += std::int64_t{table.config.timer.increment} * 1000;
+    }
+    s.was_pending = false;
+    ++metrics.decisions;
+    metrics.ack_ms.observe(
+        std::chrono::duration<double, std::milli>(loop.now() - received).count());
+    if (act.reply) act.reply(applied, table.seq());
+    changed(table);
+  }
+  // The next decision waiting behind this one.
+  while (!table.storing && !table.queue.empty()) {
+    QueuedAct next = std::move(table.queue.front());
+    table.queue.pop_front();
+    submit(table, std::move(next));
+  }
+}
+
+void Server::Impl::changed(Table& table) {
+  broadcast(table);
+  const std::int64_t seq = table.seq();
+  if (seq - table.last_snapshot >= options.snapshot_every && !table.over()) {
+    json state;
+    table.match->state().save(state);
+    journal.snapshot(table.id, seq, dump(state),
+                     std::to_string(table.match->state().fingerprint()));
+    table.last_snapshot = seq;
+  }
+  if (table.over()) {
+    game_over(table);
+    return;
+  }
+  schedule_timers(table);
+  schedule_agents(table);
+}
+
+void Server::Impl::broadcast(Table& table) {
+  for (auto& [id, sub] : table.subscribers) send_update(table, sub);
+}
+
+void Server::Impl::send_update(Table& table, Subscriber& sub) {
+  json j = table.update_base(sub.seat, loop.now());
+  j["log"] = table.match->log_json(sub.seat, sub.log_sent);
+  sub.log_sent = table.match->log().size();
+  sub.conn->send(dump(j));
+}
+
+void Server::Impl::schedule_agents(Table& table) {
+  if (!table.full() || table.over()) return;
+  const SeatMask pending = table.match->state().pending_seats();
+  for (std::size_t i = 0; i < table.seats.size(); ++i) {
+    TableSeat& s = table.seats[i];
+    if (!s.agent || s.agent_scheduled || !has_seat(pending, static_cast<Seat>(i))) continue;
+    s.agent_scheduled = true;
+    const std::string id = table.id;
+    const auto seat = static_cast<Seat>(i);
+    auto decide = [this, id, seat] {
+      auto it = tables.find(id);
+      if (it == tables.end()) return;
+      Table& t = *it->second;
+      TableSeat& st = t.seats[static_cast<std::size_t>(seat)];
+      st.agent_scheduled = false;
+      const State& state = t.match->state();
+      if (state.is_terminal() || !has_seat(state.pending_seats(), seat)) return;
+      const Action a = st.agent->choose(state, seat, t.agent_rng);
+      submit(t, QueuedAct{seat, state.action_id(seat, a), -1, nullptr});
+    };
+    if (options.agent_delay_ms > 0)
+      loop.after(std::chrono::milliseconds(options.agent_delay_ms), decide);
+    else
+      loop.post(decide);
+  }
+}
+
+void Server::Impl::schedule_timers(Table& table) {
+  const bool timed = table.config.timer.mode != Timer::Mode::kNone;
+  const bool grace = table.config.grace_seconds > 0;
+  const SeatMask pending = table.full() && !table.over() ? table.match->state().pending_seats() : 0;
+  const auto now = loop.now();
+  for (std::size_t i = 0; i < table.seats.size(); ++i) {
+    TableSeat& s = table.seats[i];
+    const bool is_pending = has_seat(pending, static_cast<Seat>(i)) && s.human();
+    if (s.timer) {
+      loop.cancel(s.timer);
+      s.timer = 0;
+    }
+    if (!is_pending) {
+      s.was_pending = false;
+      continue;
+    }
+    if (!s.was_pending) {
+      s.was_pending = true;
+      s.pending_since = now;
+    }
+    // The earlier of the decision's deadline and the end of the grace.
+    std::optional<Loop::Clock::time_point> due;
+    if (timed) {
+      std::int64_t budget_ms = std::int64_t{table.config.timer.seconds} * 1000;
+      if (table.config.timer.mode == Timer::Mode::kClock)
+        budget_ms =
+            s.flag_fell
+                ? std::max<std::int64_t>(table.config.timer.increment, kFlagFallSeconds) * 1000
+                : s.clock_ms;
+      due = s.pending_since + std::chrono::milliseconds(budget_ms);
+    }
+    if (grace && s.connections == 0) {
+      const auto end = s.away_since + std::chrono::seconds(table.config.grace_seconds);
+      if (!due || end < *due) due = end;
+    }
+    if (!due) continue;
+    const auto delay = std::max(std::chrono::milliseconds(0),
+                                std::chrono::duration_cast<std::chrono::milliseconds>(*due - now));
+    const std::string id = table.id;
+    const auto seat = static_cast<Seat>(i);
+    s.timer = loop.after(delay, [this, id, seat] { seat_timer_fired(id, seat); });
+  }
+}
+
+void Server::Impl::seat_timer_fired(const std::string& table_id, Seat seat) {
+  auto it = tables.find(table_id);
+  if (it == tables.end()) return;
+  Table& table = *it->second;
+  TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
+  s.timer = 0;
+  const State& state = table.match->state();
+  if (state.is_terminal() || !has_seat(state.pending_seats(), seat)) return;
+  const auto now = loop.now();
+  const bool away_too_long = table.config.grace_seconds > 0 && s.connections == 0 &&
+                             now - s.away_since >= std::chrono::seconds(table.config.grace_seconds);
+  if (away_too_long) {
+    ++metrics.grace_concessions;
+    submit(table, QueuedAct{seat, kConcede, -1, nullptr});
+    return;
+  }
+  if (table.config.timer.mode == Timer::Mode::kNone) return;
+  if (table.config.timer.mode == Timer::Mode::kClock) {
+    s.clock_ms = 0;
+    s.flag_fell = true;
+  }
+  ++metrics.timeouts;
+  const Action a = state.default_action(seat);
+  submit(table, QueuedAct{seat, state.action_id(seat, a), -1, nullptr});
+}
+
+void Server::Impl::game_over(Table& table) {
+  for (TableSeat& s : table.seats)
+    if (s.timer) {
+      loop.cancel(s.timer);
+      s.timer = 0;
+    }
+  if (table.finished_stored) return;
+  table.finished_stored = true;
+  ++metrics.tables_finished;
+  journal.finish(table.id, dump(table.match->results()), dump(table.match->record()), unix_ms());
+  // Watchers keep the table a while; then it lives on in the store only.
+  const std::string id = table.id;
+  table.removal_timer = loop.after(kKeepFinished, [this, id] {
+    auto it = tables.find(id);
+    if (it == tables.end()) return;
+    for (auto& [conn_id, sub] : it->second->subscribers) {
+      auto c = connections.find(conn_id);
+      if (c != connections.end()) c->second.tables.erase(id);
+    }
+    tables.erase(it);
+  });
+}
+
+}  // namespace tt::server
