@@ -1,0 +1,223 @@
+// Dungeon Dice Monsters: the 13x19 field (columns 0-12, rows 0-18, squares
+// written "col,row" as in the option ids), each player's dungeon path, master,
+// monsters and items, the dice pool and crests. A click on a square chooses
+// the option that ends there: a placement (`place:T0:6,2`, previewed as its
+// cube net on hover), or, after clicking one's own monster, its move, attack or
+// ability on the clicked square (docs/games/ddm.md "Decisions in steps").
+import { h } from "../dom";
+import { ddmPiece, dieFaces } from "../data";
+import type { Board, BoardCtx } from "./board";
+import type { Option } from "../types";
+import { net, netFromLabel, type Cell } from "./nets";
+
+const COLS = 13;
+const ROWS = 19;
+const CRESTS = ["move", "attack", "defense", "magic", "trap"] as const;
+const CREST_MARK: Record<string, string> = { summon: "S", move: "M", attack: "A", defense: "D", magic: "G", trap: "T" };
+
+/** An option read as a board action: from a square (or none) to a square. */
+interface SquareAction {
+  option: Option;
+  kind: string; // place, move, attack, ability
+  from?: string;
+  to?: string;
+  net?: string;
+}
+
+export function squareAction(o: Option): SquareAction | null {
+  let m = /^place:([A-Za-z]+\d+):(\d+,\d+)$/.exec(o.id);
+  if (m) return { option: o, kind: "place", to: m[2], net: m[1] };
+  m = /^(move|attack):(\d+,\d+)>(\d+,\d+)/.exec(o.id);
+  if (m) return { option: o, kind: m[1], from: m[2], to: m[3] };
+  m = /^ability:(\d+,\d+):\d+(?:>(\d+,\d+))?$/.exec(o.id);
+  if (m) return { option: o, kind: "ability", from: m[1], to: m[2] };
+  return null;
+}
+
+// Nets drawn by `turn:` option labels, kept for the placement step after them.
+const netsSeen = new Map<string, Cell[]>();
+
+export const ddmBoard: Board = (ctx) => {
+  const v = ctx.view;
+  const players: any[] = v.players || [];
+  for (const o of ctx.options) {
+    const m = /^turn:([A-Za-z]+\d+)$/.exec(o.id);
+    const cells = m && netFromLabel(o.label);
+    if (m && cells) netsSeen.set(m[1], cells);
+  }
+  const actions = ctx.options.map(squareAction).filter((a): a is SquareAction => a !== null);
+  const sources = new Set(actions.filter((a) => a.from).map((a) => a.from!));
+  let selected: string | null = null;
+
+  const root = h("div.board.ddm");
+  const grid = h("div.field", { role: "grid", "aria-label": "field" });
+  const info = h("div.piece-info");
+  const byKey = new Map<string, HTMLElement>();
+
+  const dungeon: string[] = v.dungeon || [];
+  const pieceAt = new Map<string, any>();
+  for (const p of v.field || []) pieceAt.set(p.square, p);
+  const masterAt = new Map<string, number>();
+  players.forEach((p, s) => p.master?.square && masterAt.set(p.master.square, s));
+  const crust = new Set<string>((v.crust || []).map((c: any) => (typeof c === "string" ? c : c.square)));
+
+  for (let r = 0; r < ROWS; r++)
+    for (let c = 0; c < COLS; c++) {
+      const key = `${c},${r}`;
+      const d = dungeon[r]?.[c] ?? ".";
+      const p = pieceAt.get(key);
+      const ms = masterAt.get(key);
+      const cell = h("div.sq", { "data-sq": key, class: [d !== "." ? `d${d}` : "", crust.has(key) ? "crust" : ""].join(" ") });
+      if (ms !== undefined) {
+        const dmg = players[ms].master?.damage ?? 0;
+        cell.classList.add("master", `o${ms}`);
+        cell.append(h("span.piece", `@${ms}`), dmg ? h("span.dmg", String(dmg)) : "");
+        cell.title = `${ctx.name(ms)}'s dungeon master (${dmg} damage)`;
+      } else if (p) {
+        cell.classList.add("has-piece", `o${p.owner}`, p.kind === "item" ? "item" : "monster");
+        const name: string = p.name || (p.kind === "item" ? "hidden item" : p.id || "?");
+        const short = p.kind === "item" ? (p.name ? "!" : "?") : initials(name) + (p.level ?? "");
+        cell.append(h("span.piece", short));
+        if (p.kind !== "item" && p.hp) cell.append(h("span.hpbar", { style: { width: `${Math.max(0, 100 - (100 * (p.damage || 0)) / p.hp)}%` } }));
+        cell.title = pieceText(p, name);
+      } else if (crust.has(key)) cell.append(h("span.piece", "#"));
+      byKey.set(key, cell);
+      grid.append(cell);
+    }
+
+  const mark = () => {
+    for (const el of byKey.values()) el.classList.remove("src", "selected", "to-place", "to-move", "to-attack", "to-ability");
+    if (selected) {
+      byKey.get(selected)?.classList.add("selected");
+      for (const a of actions) if (a.from === selected && a.to) byKey.get(a.to)?.classList.add(`to-${a.kind}`);
+    } else {
+      for (const s of sources) byKey.get(s)?.classList.add("src");
+      for (const a of actions) if (a.kind === "place" && a.to) byKey.get(a.to)?.classList.add("to-place");
+    }
+  };
+
+  const preview = (key: string | null) => {
+    for (const el of Array.from(grid.querySelectorAll(".net, .net-m"))) el.classList.remove("net", "net-m", "net-bad");
+    if (!key) return;
+    const a = actions.find((x) => x.kind === "place" && x.to === key);
+    const name = a?.net || (v.placing?.shape && v.placing?.turn != null ? `${v.placing.shape}${v.placing.turn}` : "");
+    if (!a || !name) return;
+    const cells = netsSeen.get(name) || net(name);
+    if (!cells) return;
+    const [c0, r0] = key.split(",").map(Number);
+    for (const [dc, dr] of cells) byKey.get(`${c0 + dc},${r0 + dr}`)?.classList.add(dc === 0 && dr === 0 ? "net-m" : "net");
+  };
+
+  const click = (key: string) => {
+    const p = pieceAt.get(key);
+    if (p) info.replaceChildren(h("strong", p.name || "hidden item"), h("p", pieceText(p, p.name || "hidden item")));
+    const place = actions.filter((a) => a.kind === "place" && a.to === key);
+    if (!selected && place.length) return choose(place, key);
+    if (selected) {
+      const fits = actions.filter((a) => a.from === selected && a.to === key);
+      if (fits.length) return choose(fits, `${selected}>${key}`);
+      if (key === selected) {
+        selected = null;
+        ctx.filter("");
+        return mark();
+      }
+    }
+    if (sources.has(key)) {
+      selected = key;
+      ctx.filter(`:${key}`);
+      return mark();
+    }
+  };
+  const choose = (fits: SquareAction[], filterText: string) => {
+    if (fits.length === 1) ctx.act(fits[0].option.id);
+    else ctx.filter(filterText);
+  };
+
+  grid.addEventListener("click", (e) => {
+    const el = (e.target as HTMLElement).closest("[data-sq]") as HTMLElement | null;
+    if (el) click(el.dataset.sq!);
+  });
+  grid.addEventListener("mouseover", (e) => {
+    const el = (e.target as HTMLElement).closest("[data-sq]") as HTMLElement | null;
+    preview(el ? el.dataset.sq! : null);
+  });
+  grid.addEventListener("mouseleave", () => preview(null));
+  mark();
+
+  const typed = actions.some((a) => a.kind === "place")
+    ? h("form.typed", { onsubmit: (e: Event) => {
+        e.preventDefault();
+        const input = (e.target as HTMLFormElement).querySelector("input") as HTMLInputElement;
+        const key = input.value.replace(/\s/g, "");
+        const fits = actions.filter((a) => a.kind === "place" && a.to === key);
+        if (fits.length) choose(fits, key);
+        else input.setCustomValidity("no placement there"), input.reportValidity();
+      } }, h("label", "Square ", h("input", { name: "square", placeholder: "6,2", size: 5, oninput: (e: Event) => (e.target as HTMLInputElement).setCustomValidity("") })), h("button", { type: "submit" }, "Place"))
+    : null;
+
+  const status = h("div.status-line",
+    h("span", `Round ${v.round ?? "?"}/${v.turn_limit ?? "?"}`),
+    v.turn_player !== undefined ? h("span", `${ctx.name(v.turn_player)}'s turn`) : null,
+    h("span", `phase: ${v.phase ?? "?"}`),
+    v.placing?.shape ? h("span.tag", `placing net ${v.placing.shape}${v.placing.turn ?? ""}`) : null,
+    v.summon_levels?.length ? h("span.tag", `summon level ${v.summon_levels.join("/")}`) : null,
+    v.winner !== null && v.winner !== undefined ? h("strong", `winner: ${ctx.name(v.winner)}`) : null);
+
+  const me = ctx.me >= 0 ? ctx.me : 0;
+  root.append(status,
+    playerPanel(ctx, players[1 - me], 1 - me, v),
+    h("div.field-wrap", colHeads(), grid),
+    typed || "", info,
+    playerPanel(ctx, players[me], me, v),
+    v.rolled?.length ? h("div.rolled", h("small", "last roll"), (v.rolled as any[]).map((d) =>
+      h("span.die.rolled", { title: d.die }, `${d.die}: ${d.crest}${d.times > 1 ? " ×" + d.times : ""}`))) : "",
+    v.battle ? h("div.battle", h("small", "battle"), h("code", JSON.stringify(v.battle))) : "",
+    v.chain?.length ? h("div.chain", h("small", "chain"), h("code", JSON.stringify(v.chain))) : "");
+  return root;
+};
+
+function colHeads(): HTMLElement {
+  return h("div.col-heads", Array.from({ length: COLS }, (_, c) => h("span", String(c))));
+}
+
+function initials(name: string): string {
+  const w = name.split(/\s+/).filter(Boolean);
+  return (w.length > 1 ? w[0][0] + w[1][0] : name.slice(0, 2)).toUpperCase();
+}
+
+function pieceText(p: any, name: string): string {
+  if (p.kind === "item") return `${name} (item of seat ${p.owner}) ${p.id ? ddmPiece(p.id)?.text || "" : ""}`;
+  const def = p.id ? ddmPiece(p.id) : undefined;
+  const abil = (def?.abilities || []).map((a) => a.text).join(" ");
+  return `${name} L${p.level} (seat ${p.owner}) ATK ${p.atk} DEF ${p.def} HP ${p.hp - (p.damage || 0)}/${p.hp}` +
+    `${p.keywords?.length ? " " + p.keywords.join(", ") : ""}${p.moved ? " · moved" : ""}${abil ? " — " + abil : ""}`;
+}
+
+function playerPanel(ctx: BoardCtx, p: any, seat: number, v: any): HTMLElement {
+  if (!p) return h("div");
+  const own = seat === ctx.me;
+  const dieOpt = (id: string) => ctx.options.find((o) => o.id === `die:${id}`);
+  const picked = new Set<number>((v.turn_player === seat ? v.picked || [] : []).map(Number));
+  const crests = p.crests || {};
+  return h("section.player", { class: own ? "own" : "other", "data-seat": seat },
+    h("div.player-head",
+      h("strong", ctx.name(seat)),
+      h("span", `master damage ${p.master?.damage ?? 0}`),
+      h("span.muted", `dungeon ${p.dungeon_squares ?? "?"} · monsters ${p.monsters_on_field ?? "?"} · reserve ${p.reserve_size ?? "?"}`)),
+    h("div.crests", CRESTS.map((k) => h("span.crest", { class: k, title: k }, `${CREST_MARK[k]} ${crests[k] ?? 0}`))),
+    h("div.dice", (p.dice || []).map((id: string, i: number) => {
+      const opt = own ? dieOpt(id) : undefined;
+      const faces = dieFaces(id);
+      return h("button.die", {
+        class: [picked.has(i) ? "picked" : "", opt ? "can" : ""].join(" "), disabled: !opt, "data-die": id,
+        title: faces ? faces.join(" ") : id, onclick: opt ? () => ctx.act(opt.id) : undefined,
+      }, h("strong", id), faces ? h("small", faces.map((f) => CREST_MARK[f.replace(/\d$/, "")] + (/\d$/.test(f) ? "²" : "")).join("")) : null);
+    })),
+    p.reserve ? h("div.reserve", h("small", "reserve"), (p.reserve as string[]).map((id) => {
+      const d = ddmPiece(id);
+      const opt = ctx.options.find((o) => o.id === `summon:${id}`);
+      return h("button.chip", { disabled: !opt, class: opt ? "can" : "", title: d?.text || id, onclick: opt ? () => ctx.act(opt.id) : undefined },
+        `${d?.name || id}${d?.level ? " L" + d.level : ""}`);
+    })) : null,
+    (p.gone || []).length ? h("div.gone", h("small", "gone"), (p.gone as string[]).join(", ")) : null);
+}

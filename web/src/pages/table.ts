@@ -1,0 +1,197 @@
+// A table: seated (resumed by the kept token) or watching. Seats, whose
+// decision it is, timers, the board, the options, the log, the game over.
+import { h, clear, fmtTime } from "../dom";
+import { connection, whenOpen } from "../net";
+import { forgetSeatToken, playerName, saveSeatToken, seatToken, setPlayerName } from "../store";
+import type { Update } from "../types";
+import { seatsPanel, seatName } from "../parts/seats";
+import { OptionList } from "../parts/options";
+import { GameLog } from "../parts/log";
+import { boardFor } from "../boards";
+
+export function tablePage(table: string) {
+  return (root: HTMLElement) => {
+    const c = connection();
+    let token = seatToken(table);
+    let me = -1;
+    let last: Update | null = null;
+    let receivedAt = 0;
+    let acting = false;
+    let overlayClosed = false;
+
+    const head = h("div.table-head", h("h1", "Table ", table));
+    const notice = h("div.notice");
+    const seats = h("div.seats-box");
+    const board = h("div.board-box");
+    const log = new GameLog();
+    const options = new OptionList((id) => act(id));
+    const concede = h("button.danger.small", { onclick: () => { if (confirm("Concede this game?")) act("concede"); } }, "Concede");
+    const overlay = h("div.overlay", { hidden: true });
+    root.append(
+      h("div.table-page", head, notice,
+        h("div.layout",
+          h("div.main-col", board),
+          h("aside.side-col", seats, options.el, h("div.concede-row", concede), h("section.log-box", h("h3", "Log"), log.el))),
+        overlay));
+
+    const say = (text: string, kind = "error") => {
+      clear(notice, text ? h("p." + kind, text) : null);
+    };
+
+    const subscribe = async () => {
+      try {
+        if (token) {
+          const r = await c.request("resume", { table, token: token.token });
+          me = r.seat;
+          say("");
+        } else {
+          await c.request("watch", { table });
+          me = -1;
+          say("");
+        }
+      } catch (e: any) {
+        if (token && /token|seat/i.test(e.message)) {
+          // A token the server does not know (another server's, a bad one): watch.
+          forgetSeatToken(table);
+          token = null;
+          say(`Could not resume your seat (${e.message}); watching.`);
+          void subscribe();
+        } else say(e.message || String(e));
+      }
+    };
+
+    async function act(id: string) {
+      if (!last || !token || acting) return;
+      acting = true;
+      options.setBusy(true);
+      try {
+        await c.request("act", { table, token: token.token, option: id, seq: last.seq });
+      } catch (e: any) {
+        say(e.message || String(e));
+        options.setBusy(false);
+      } finally {
+        acting = false;
+      }
+    }
+
+    c.onupdate = (u) => {
+      if (u.table !== table) return;
+      last = u;
+      receivedAt = Date.now();
+      if (u.as >= 0) me = u.as;
+      log.add(u.log);
+      draw(u);
+    };
+    c.onopen = () => void subscribe();
+    if (c.connected) void subscribe();
+
+    // The clock as sent: each seat's time left when the update was made
+    // (-1: not running); a running seat's counts down from there.
+    const clockText = (seat: number): string => {
+      const k = last?.clock;
+      if (!last || !k || k.mode === "none" || last.terminal) return "";
+      const running = k.running ? !!k.running[seat] : last.pending.some((p) => p.seat === seat);
+      if (k.deadline_ms && running) return fmtTime(k.deadline_ms - c.serverNow());
+      const left = k.remaining_ms?.[seat];
+      if (left === undefined || left < 0) return "";
+      return fmtTime(running ? left - (Date.now() - receivedAt) : left);
+    };
+    const ticker = window.setInterval(() => {
+      for (const el of Array.from(root.querySelectorAll("[data-clock-seat]")))
+        el.textContent = clockText(Number((el as HTMLElement).dataset.clockSeat));
+    }, 250);
+
+    function draw(u: Update) {
+      const mine = u.pending.find((p) => p.seat === me);
+      const opts = mine?.options || [];
+      const waiting = u.terminal ? "The game is over."
+        : u.status === "waiting" ? "Waiting for players to take their seats."
+        : u.pending.length ? `Waiting for ${u.pending.map((p) => seatName(u.seats, p.seat)).join(", ")}.` : "";
+      clear(head,
+        h("h1", u.title || u.game),
+        h("span.tag", u.game), h("span.tag.status-" + u.status, u.status),
+        h("span.muted", ` decision ${u.seq}`),
+        me >= 0 ? h("span.you", `You are ${seatName(u.seats, me)}`) : h("span.you", "Watching"));
+      clear(seats, seatsPanel(u, me, table, clockText));
+      const ctx = {
+        view: u.view, me, options: opts, seats: u.seats,
+        act: (id: string) => void act(id),
+        filter: (t: string) => options.filter(t),
+        name: (s: number) => seatName(u.seats, s),
+      };
+      let b: HTMLElement;
+      try {
+        b = boardFor(u.game)(ctx);
+      } catch (e) {
+        console.error(e);
+        b = boardFor("")(ctx);
+      }
+      clear(board, b);
+      options.set(mine?.prompt, opts, me < 0 ? (waiting || "Watching.") : waiting);
+      concede.hidden = me < 0 || u.terminal || !u.seats.find((s) => s.seat === me)?.in_game;
+      document.body.dataset.turn = mine ? "mine" : "";
+      if (u.terminal) drawOver(u);
+      else overlay.hidden = true;
+    }
+
+    function drawOver(u: Update) {
+      if (overlayClosed) return;
+      const order = u.results.map((r, seat) => ({ seat, ...r })).sort((a, b) => a.place - b.place);
+      clear(overlay, h("div.over.card", { role: "dialog" },
+        h("h2", "Game over"),
+        me >= 0 && u.results[me] ? h("p.big", `You ${u.results[me].result === "win" ? "win" : u.results[me].result === "draw" ? "draw" : "lose"}`) : null,
+        h("ol.results", order.map((r) => h("li", { class: "r-" + r.result },
+          h("strong", `${r.place}. `), seatName(u.seats, r.seat), ` – ${r.result}`))),
+        h("div.actions",
+          h("a.button.primary", { href: `#/replay/${table}` }, "Replay this game"),
+          h("a.button", { href: "#/" }, "Lobby"),
+          h("button", { onclick: () => { overlayClosed = true; overlay.hidden = true; } }, "See the board"))));
+      overlay.hidden = false;
+    }
+
+    return () => {
+      clearInterval(ticker);
+      if (c.connected) c.request("leave", { table }).catch(() => {});
+    };
+  };
+}
+
+export function joinPage(table: string, seat: number) {
+  return (root: HTMLElement) => {
+    if (seatToken(table)) {
+      location.replace(`#/t/${table}`);
+      return;
+    }
+    const c = connection();
+    const name = h("input", { name: "name", value: playerName(), maxlength: 32, required: true, placeholder: "your name", autocomplete: "nickname" }) as HTMLInputElement;
+    const msg = h("div");
+    const info = h("p.muted", `Table ${table}, seat ${seat}`);
+    const go = h("button.primary", { type: "submit" }, "Join") as HTMLButtonElement;
+    const form = h("form.card.join", { onsubmit: async (e: Event) => {
+      e.preventDefault();
+      const n = name.value.trim();
+      if (!n) return;
+      go.disabled = true;
+      try {
+        await whenOpen(c);
+        const r = await c.request("join", { table, seat, name: n });
+        setPlayerName(n);
+        saveSeatToken(table, { seat: r.seat ?? seat, token: r.token, game: summary?.game, title: summary?.title });
+        location.hash = `#/t/${table}`;
+      } catch (err: any) {
+        clear(msg, h("p.error", err.message || String(err)), h("a.button", { href: `#/t/${table}` }, "Watch instead"));
+        go.disabled = false;
+      }
+    } }, h("h2", "Join a table"), info, h("label", "Your name ", name), go, msg);
+    root.append(form);
+    name.focus();
+    let summary: { game: string; title: string } | undefined;
+    whenOpen(c).then(() => c.request("tables")).then((r) => {
+      const t = (r.tables as any[]).find((x) => x.table === table);
+      if (!t) return;
+      summary = t;
+      const s = t.seats.find((x: any) => x.seat === seat);
+      clear(info, `${t.title} (${t.variant}), seat ${seat}`, s && s.taken ? h("strong.error", " — already taken") : null);
+    }).catch(() => {});
+  };
+}
