@@ -1,0 +1,293 @@
+#include "player.h"
+
+#include <algorithm>
+
+#include "table.h"
+
+namespace tt::loadgen {
+
+namespace {
+
+using nlohmann::json;
+using namespace std::chrono_literals;
+
+// Only the top-level fields a player acts on are kept: the views, logs and
+// seat lists an update carries are skipped while parsing.
+json parse_light(std::string_view text) {
+  static const json::parser_callback_t keep = [](int depth, json::parse_event_t event,
+                                                 json& parsed) {
+    if (depth != 1 || event != json::parse_event_t::key) return true;
+    const auto& key = parsed.get_ref<const std::string&>();
+    return key != "view" && key != "log" && key != "seats" && key != "clock" && key != "last" &&
+           key != "results";
+  };
+  return json::parse(text.begin(), text.end(), keep, false);
+}
+
+bool is_stale(const json& reply) {
+  const auto error = reply.value("error", std::string());
+  return error.find("stale") != std::string::npos;
+}
+
+}  // namespace
+
+Player::Player(Session& session, Table& table, int seat)
+    : session_(session),
+      table_(table),
+      seat_(seat),
+      name_("lg" + std::to_string(table.slot()) + "s" + std::to_string(seat)) {}
+
+void Player::connect() {
+  client_ = std::make_unique<WsClient>(
+      session_.reactor, session_.endpoint,
+      WsClient::Handlers{[this] { opened(); }, [this](std::string_view text) { message(text); },
+                         [this](const std::string& why) { dropped(why); }});
+  client_->connect();
+}
+
+void Player::close() {
+  stop_thinking();
+  if (client_) client_->close();
+  requests_.clear();
+}
+
+void Player::opened() {
+  if (failures_ > 0) ++session_.stats.reconnects;
+  failures_ = 0;
+  if (seated()) {
+    // Back after a drop: the token proves the seat.
+    check_resume_ = true;
+    send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}, {Kind::resume, {}, 0, {}});
+    return;
+  }
+  table_.player_open(*this);
+}
+
+void Player::dropped(const std::string& why) {
+  ++session_.stats.drops;
+  stop_thinking();
+  requests_.clear();  // an act sent but not acknowledged is not counted: it may be sent again
+  act_in_flight_ = false;
+  attempted_seq_ = -1;
+  if (!session_.options.reconnect) {
+    ++session_.stats.errors;
+    session_.stats.problem("seat " + name_ + " lost its connection: " + why);
+    table_.lost(*this);
+    return;
+  }
+  if (session_.phase == Phase::done) return;
+  if (!seated()) table_.unseated_drop(*this);
+  reconnect();
+}
+
+void Player::reconnect() {
+  // Back off 50 ms, 100 ms, ... up to 1 s, with jitter so that thousands of
+  // players do not come back in one burst.
+  int base = std::min(1000, 50 << std::min(failures_, 5));
+  std::uniform_int_distribution<int> jitter(base / 2, base);
+  ++failures_;
+  session_.reactor.after(std::chrono::milliseconds(jitter(session_.rng)), [this] {
+    if (session_.phase == Phase::done) return;
+    connect();
+  });
+}
+
+void Player::create(const std::string& game) {
+  send({{"cmd", "create"},
+        {"game", game},
+        {"seats", {"human", "human"}},
+        {"seed", session_.rng() >> 12}},
+       {Kind::create, {}, 0, {}});
+}
+
+void Player::join(const std::string& table_id) {
+  table_id_ = table_id;
+  send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}},
+       {Kind::join, {}, 0, {}});
+}
+
+void Player::leave_game() {
+  stop_thinking();
+  if (!table_id_.empty() && is_open())
+    send({{"cmd", "leave"}, {"table", table_id_}}, {Kind::leave, {}, 0, {}});
+  table_id_.clear();
+  token_.clear();
+  playing_ = false;
+  seq_ = -1;
+  options_.clear();
+  terminal_ = false;
+  attempted_seq_ = -1;
+  act_in_flight_ = false;
+  conceding_ = false;
+  check_resume_ = false;
+  resume_refusals_ = 0;
+}
+
+void Player::start_playing() {
+  playing_ = true;
+  consider();
+}
+
+void Player::concede() {
+  conceding_ = true;
+  stop_thinking();
+  consider();
+}
+
+void Player::stop_thinking() {
+  if (think_timer_ != 0) session_.reactor.cancel(think_timer_);
+  think_timer_ = 0;
+}
+
+void Player::send(json message, Request request) {
+  if (!is_open()) return;
+  std::int64_t id = next_id_++;
+  message["id"] = id;
+  request.sent = session_.reactor.now();
+  requests_[id] = std::move(request);
+  client_->send(message.dump());
+}
+
+void Player::message(std::string_view text) {
+  json message = parse_light(text);
+  if (!message.is_object()) {
+    ++session_.stats.errors;
+    session_.stats.problem("seat " + name_ + ": a frame that is not a JSON object");
+    return;
+  }
+  const auto type = message.value("type", std::string());
+  if (type == "update") return update(message);
+  if (type == "reply") {
+    if (!message.contains("id") || !message["id"].is_number_integer()) return;
+    auto it = requests_.find(message["id"].get<std::int64_t>());
+    if (it == requests_.end()) return;  // a request from before a drop or a new game
+    Request request = std::move(it->second);
+    requests_.erase(it);
+    return reply(message, request);
+  }
+  ++session_.stats.errors;
+  session_.stats.problem("seat " + name_ + ": " + std::string(text.substr(0, 200)));
+}
+
+void Player::reply(const json& message, const Request& request) {
+  bool ok = message.value("ok", false);
+  switch (request.kind) {
+    case Kind::create:
+      if (ok) return table_.created(message.value("table", std::string()));
+      return table_.refused(*this, "create: " + message.value("error", std::string()));
+    case Kind::join:
+      if (!ok) return table_.refused(*this, "join: " + message.value("error", std::string()));
+      token_ = message.value("token", std::string());
+      return table_.joined(*this);
+    case Kind::resume:
+      if (ok) {
+        ++session_.stats.resumes;
+        resume_refusals_ = 0;
+        return consider();
+      }
+      // A wrong or forgotten token, or a table the server no longer knows.
+      if (++resume_refusals_ < 3) {
+        session_.reactor.after(200ms, [this] {
+          if (is_open() && seated())
+            send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
+                 {Kind::resume, {}, 0, {}});
+        });
+        return;
+      }
+      ++session_.stats.resume_failures;
+      session_.stats.problem("table " + table_id_ + " seat " + std::to_string(seat_) +
+                             ": resume refused: " + message.value("error", std::string()));
+      return table_.lost(*this);
+    case Kind::act:
+      return act_replied(message, request);
+    case Kind::leave:
+      return;
+  }
+}
+
+void Player::act_replied(const json& message, const Request& request) {
+  act_in_flight_ = false;
+  if (message.value("ok", false)) {
+    double ms =
+        std::chrono::duration<double, std::milli>(session_.reactor.now() - request.sent).count();
+    session_.stats.ack_ms.push_back(ms);
+    ++session_.stats.acks;
+    if (session_.measuring) ++session_.stats.acks_in_window;
+    std::int64_t acked = message.value("seq", std::int64_t{-1}) - 1;
+    if (acked != request.seq) {
+      ++session_.stats.errors;
+      session_.stats.problem("table " + table_id_ + ": act at seq " + std::to_string(request.seq) +
+                             " acknowledged with seq " + std::to_string(acked + 1));
+    }
+    session_.ledger.acknowledged(table_id_, request.seq, seat_, request.option, session_.stats);
+    if (request.option == "concede") conceding_ = false;
+  } else if (is_stale(message)) {
+    ++session_.stats.stale;
+  } else {
+    ++session_.stats.errors;
+    session_.stats.problem("table " + table_id_ + " seat " + std::to_string(seat_) + ": act '" +
+                           request.option + "' at seq " + std::to_string(request.seq) +
+                           " refused: " + message.value("error", std::string()));
+  }
+  consider();
+}
+
+void Player::update(const json& message) {
+  if (message.value("table", std::string()) != table_id_ || table_id_.empty()) return;
+  seq_ = message.value("seq", std::int64_t{-1});
+  terminal_ = message.value("terminal", false);
+  options_.clear();
+  if (auto pending = message.find("pending"); pending != message.end() && pending->is_array()) {
+    for (const auto& entry : *pending) {
+      if (entry.value("seat", -1) != seat_ || !entry.contains("options")) continue;
+      for (const auto& option : entry["options"])
+        options_.push_back(option.value("id", std::string()));
+    }
+  }
+  if (check_resume_) {
+    check_resume_ = false;
+    std::int64_t last = session_.ledger.last_acknowledged(table_id_);
+    if (seq_ <= last) {
+      ++session_.stats.resume_failures;
+      session_.stats.problem("table " + table_id_ + " resumed at seq " + std::to_string(seq_) +
+                             " but decision " + std::to_string(last) + " was acknowledged");
+    }
+  }
+  if (terminal_) {
+    stop_thinking();
+    return table_.game_over(table_id_);
+  }
+  consider();
+}
+
+// Decides whether to act now: on a newer position than the last act, with
+// nothing in flight, while playing (or to concede while draining).
+void Player::consider() {
+  if (!playing_ || terminal_ || act_in_flight_ || think_timer_ != 0 || !is_open()) return;
+  if (seq_ <= attempted_seq_) return;
+  if (conceding_) return send_act("concede");
+  if (session_.phase != Phase::playing || options_.empty()) return;
+  if (seq_ >= session_.options.max_decisions && seat_ == 0) return send_act("concede");
+  think_timer_ = session_.reactor.after(std::chrono::milliseconds(session_.think_ms()), [this] {
+    think_timer_ = 0;
+    decide();
+  });
+}
+
+void Player::decide() {
+  if (!playing_ || terminal_ || act_in_flight_ || options_.empty() || seq_ <= attempted_seq_ ||
+      !is_open())
+    return;
+  if (session_.phase != Phase::playing) return consider();
+  std::uniform_int_distribution<std::size_t> pick(0, options_.size() - 1);
+  send_act(options_[pick(session_.rng)]);
+}
+
+void Player::send_act(const std::string& option) {
+  attempted_seq_ = seq_;
+  act_in_flight_ = true;
+  send({{"cmd", "act"}, {"table", table_id_}, {"token", token_}, {"option", option}, {"seq", seq_}},
+       {Kind::act, {}, seq_, option});
+}
+
+}  // namespace tt::loadgen

@@ -1,0 +1,88 @@
+// One simulated person at one seat: a WebSocket connection of its own, the
+// seat's secret token, and the habit of answering each update that offers it
+// options with a random one after a think time. With --reconnect it comes back
+// after a drop and resumes its seat with the token.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "session.h"
+#include "ws_client.h"
+
+namespace tt::loadgen {
+
+class Table;
+
+class Player {
+ public:
+  Player(Session& session, Table& table, int seat);
+
+  void connect();
+  void close();
+  bool is_open() const { return client_ && client_->is_open(); }
+  bool seated() const { return !token_.empty(); }
+
+  // Seat 0 creates each game's table; both seats then join it.
+  void create(const std::string& game);
+  void join(const std::string& table_id);
+  // Forgets the last game (its table, token and pending decision).
+  void leave_game();
+  // The table is playing: decide when the latest update asks to.
+  void start_playing();
+  // Leaves the game with the reserved option `concede`, retrying on a newer
+  // position until it is acknowledged.
+  void concede();
+  void stop_thinking();
+
+ private:
+  enum class Kind { create, join, resume, act, leave };
+  struct Request {
+    Kind kind;
+    Reactor::Clock::time_point sent;
+    std::int64_t seq = 0;
+    std::string option;
+  };
+
+  void opened();
+  void message(std::string_view text);
+  void dropped(const std::string& why);
+  void reconnect();
+  void reply(const nlohmann::json& message, const Request& request);
+  void act_replied(const nlohmann::json& message, const Request& request);
+  void update(const nlohmann::json& message);
+  void consider();
+  void decide();
+  void send_act(const std::string& option);
+  void send(nlohmann::json message, Request request);
+
+  Session& session_;
+  Table& table_;
+  int seat_;
+  std::string name_;
+  std::unique_ptr<WsClient> client_;
+  std::int64_t next_id_ = 1;
+  std::unordered_map<std::int64_t, Request> requests_;
+  int failures_ = 0;  // connection attempts failed in a row (backoff)
+
+  // The current game, as this seat sees it.
+  std::string table_id_;
+  std::string token_;
+  bool playing_ = false;
+  std::int64_t seq_ = -1;             // the latest update's seq
+  std::vector<std::string> options_;  // this seat's options in it
+  bool terminal_ = false;
+  std::int64_t attempted_seq_ =
+      -1;  // the seq of the last act sent (not to decide twice on one position)
+  bool act_in_flight_ = false;
+  std::uint64_t think_timer_ = 0;
+  bool conceding_ = false;
+  bool check_resume_ = false;  // the next update must not be behind an acknowledged decision
+  int resume_refusals_ = 0;
+};
+
+}  // namespace tt::loadgen

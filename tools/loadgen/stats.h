@@ -1,0 +1,40 @@
+// What a run measured: acknowledgement latencies (act sent to its reply),
+// tables held at once, and every kind of trouble, counted.
+#pragma once
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tt::loadgen {
+
+struct Stats {
+  std::vector<double> ack_ms;       // one per acknowledged decision
+  std::vector<int> tables_held;     // samples of tables playing at once, after the ramp
+  std::int64_t acks = 0;            // decisions acknowledged (ok replies to act)
+  std::int64_t acks_in_window = 0;  // ... between the ramp's end and the end of play
+  double window_seconds = 0;        // that window's length
+  std::int64_t games_finished = 0;  // games seen over (terminal update)
+  std::int64_t tables_created = 0;
+  std::int64_t errors =
+      0;  // refusals other than stale races, error frames, drops without --reconnect
+  std::int64_t stale = 0;       // acts refused as stale (the other seat decided first)
+  std::int64_t drops = 0;       // connections lost
+  std::int64_t reconnects = 0;  // connections made again
+  std::int64_t resumes = 0;     // seats resumed with their token
+  std::int64_t resume_failures =
+      0;  // resumes refused, or a table resumed before a decision it acknowledged
+  std::int64_t unfinished = 0;  // --verify: tables that did not finish in the drain time
+  std::int64_t checked = 0;     // --verify: acknowledged decisions found in their records
+  std::int64_t lost = 0;        // --verify: acknowledged decisions missing or different in a record
+  std::int64_t records = 0;     // --verify: records read
+  std::vector<std::string> problems;  // the first few errors and losses, in words
+
+  void problem(std::string text);
+  // The value below which `fraction` of the latencies lie (0 when none).
+  double percentile(double fraction) const;
+  nlohmann::json to_json() const;
+  std::string to_text() const;
+};
+
+}  // namespace tt::loadgen

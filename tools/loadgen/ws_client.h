@@ -1,0 +1,46 @@
+// One WebSocket connection to the server, as a browser holds it: connect,
+// send text frames in order, hear every frame and the moment it drops.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace tt::loadgen {
+
+class Reactor;
+
+struct Endpoint {
+  std::string host = "127.0.0.1";
+  std::string port = "8080";
+  std::string path = "/ws";
+};
+
+class WsClient {
+ public:
+  struct Handlers {
+    std::function<void()> opened;
+    std::function<void(std::string_view)> message;
+    // The connection failed or dropped (not called after close()).
+    std::function<void(const std::string& why)> closed;
+  };
+
+  WsClient(Reactor& reactor, Endpoint endpoint, Handlers handlers);
+  ~WsClient();  // drops the connection without calling `closed`
+  WsClient(const WsClient&) = delete;
+  WsClient& operator=(const WsClient&) = delete;
+
+  // Starts connecting; `opened` or `closed` follows.
+  void connect();
+  // Queues one text frame (ignored while not open).
+  void send(std::string text);
+  // Drops the connection at once; no handler runs after.
+  void close();
+  bool is_open() const;
+
+ private:
+  struct Impl;
+  std::shared_ptr<Impl> impl_;
+};
+
+}  // namespace tt::loadgen
