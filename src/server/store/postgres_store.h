@@ -1,0 +1,16 @@
+// The PostgreSQL back end (libpqxx): the same schema and migrations as SQLite;
+// a commit returns once PostgreSQL has flushed it (synchronous_commit on).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "server/store/store.h"
+
+namespace tt::server {
+
+// Connects (libpq URL) and migrates. `shown` names the store in messages
+// (the URL without its password); `password` is scrubbed from any message.
+std::unique_ptr<Store> open_postgres_store(const std::string& url, const std::string& shown,
+                                           const std::string& password);
+
+}  // namespace tt::server

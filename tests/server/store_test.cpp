@@ -1,0 +1,537 @@
+// The store (src/server/store/store.h) over both back ends: the same tests run
+// against SQLite (a file in a temporary folder) and a real PostgreSQL 15 server
+// that this program starts with scripts/pg-temp.sh and stops at the end (a
+// watcher stops it too should this program crash). Missing PostgreSQL
+// binaries fail the PostgreSQL tests: scripts/install-deps.sh installs them.
+#include "server/store/store.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <pqxx/pqxx>
+
+#include "core/error.h"
+#include "server/store/schema.h"
+
+namespace tt::server {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path make_temp_folder(const char* name) {
+  std::string pattern = (fs::temp_directory_path() / name).string() + ".XXXXXX";
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
+
+// The PostgreSQL server of this test program: started on first use, stopped
+// when the program ends.
+class PgServer {
+ public:
+  static PgServer& get() {
+    static PgServer server;
+    return server;
+  }
+
+  // The server's URL; fails the calling test when it could not be started.
+  const std::string& url() {
+    if (!started_) start();
+    if (url_.empty()) throw std::runtime_error("no PostgreSQL server: " + problem_);
+    return url_;
+  }
+
+  void stop() {
+    if (folder_.empty()) return;
+    const std::string command = std::string(PG_TEMP_SCRIPT) + " stop " + folder_.string();
+    if (std::system(command.c_str()) != 0) std::fprintf(stderr, "pg-temp.sh stop failed\n");
+    folder_.clear();
+    url_.clear();
+  }
+
+ private:
+  void start() {
+    started_ = true;
+    if (!fs::exists("/usr/lib/postgresql/15/bin/initdb")) {
+      problem_ = "PostgreSQL 15 binaries are missing (run scripts/install-deps.sh)";
+      return;
+    }
+    folder_ = make_temp_folder("tt-store-pg");
+    const std::string command = std::string(PG_TEMP_SCRIPT) + " start " + folder_.string() +
+                                " --watch " + std::to_string(getpid());
+    FILE* out = popen(command.c_str(), "r");
+    if (out == nullptr) {
+      problem_ = "cannot run pg-temp.sh";
+      return;
+    }
+    char line[512] = {};
+    std::string text;
+    while (std::fgets(line, sizeof line, out) != nullptr) text += line;
+    const int status = pclose(out);
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+    if (status != 0 || !text.starts_with("postgresql://")) {
+      problem_ = "pg-temp.sh start failed (its message is above): " + text;
+      return;
+    }
+    url_ = text;
+  }
+
+  bool started_ = false;
+  fs::path folder_;
+  std::string url_;
+  std::string problem_;
+};
+
+class StopPgServer : public ::testing::Environment {
+ public:
+  void TearDown() override { PgServer::get().stop(); }
+};
+
+const auto* const kStopPgServer = ::testing::AddGlobalTestEnvironment(new StopPgServer);
+
+// A back end under test: a fresh, empty database per test, and raw SQL on it
+// (to set a database up the way only another program would).
+struct Backend {
+  std::string name;
+  std::function<std::string(const fs::path& folder)> fresh_url;
+  std::function<void(const std::string& url, const std::string& sql)> exec;
+};
+
+void sqlite_exec(const std::string& url, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(url.substr(7).c_str(), &db), SQLITE_OK);
+  char* error = nullptr;
+  const int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  const std::string message = error != nullptr ? error : "";
+  sqlite3_free(error);
+  sqlite3_close(db);
+  ASSERT_EQ(code, SQLITE_OK) << message;
+}
+
+void postgres_exec(const std::string& url, const std::string& sql) {
+  pqxx::connection connection(url);
+  pqxx::work tx(connection);
+  tx.exec("SET client_min_messages = warning");
+  tx.exec(sql);
+  tx.commit();
+}
+
+const Backend kSqlite{
+    "sqlite", [](const fs::path& folder) { return "sqlite:" + (folder / "var/t.db").string(); },
+    sqlite_exec};
+
+const Backend kPostgres{"postgresql",
+                        [](const fs::path&) {
+                          const std::string url = PgServer::get().url();
+                          postgres_exec(
+                              url, "DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public");
+                          return url;
+                        },
+                        postgres_exec};
+
+StoredTable a_table(const std::string& id, std::int64_t created,
+                    std::vector<std::string> kinds = {"human", "greedy", "human"}) {
+  StoredTable table;
+  table.id = id;
+  table.game = "ddm";
+  table.setup_json = R"({"game":"ddm","seed":42,"seats":2})";
+  table.config_json = R"({"title":"Ünïcode table ✓","timer":{"mode":"none"}})";
+  table.created_ms = created;
+  for (auto& kind : kinds) table.seats.push_back({kind, "", ""});
+  return table;
+}
+
+StoredDecision a_decision(const std::string& table, std::int64_t index) {
+  return {table, index, static_cast<int>(index % 2), "die:l" + std::to_string(index) + "-a",
+          1795000000000 + index};
+}
+
+std::vector<StoredDecision> decisions(const std::string& table, std::int64_t from,
+                                      std::int64_t to) {
+  std::vector<StoredDecision> all;
+  for (auto index = from; index < to; ++index) all.push_back(a_decision(table, index));
+  return all;
+}
+
+void expect_same(const StoredDecision& a, const StoredDecision& b) {
+  EXPECT_EQ(a.table, b.table);
+  EXPECT_EQ(a.index, b.index);
+  EXPECT_EQ(a.seat, b.seat);
+  EXPECT_EQ(a.option, b.option);
+  EXPECT_EQ(a.at_ms, b.at_ms);
+}
+
+void expect_decisions(const LoadedTable& loaded, const std::vector<StoredDecision>& expected) {
+  ASSERT_EQ(loaded.decisions.size(), expected.size()) << loaded.table.id;
+  for (std::size_t i = 0; i < expected.size(); ++i) expect_same(loaded.decisions[i], expected[i]);
+}
+
+// Runs `call`, expecting tt::Error whose message holds every one of `parts`.
+void expect_error(const std::function<void()>& call, std::vector<std::string> parts) {
+  try {
+    call();
+    ADD_FAILURE() << "no error; expected one naming " << parts.front();
+  } catch (const Error& error) {
+    for (const auto& part : parts) {
+      EXPECT_NE(std::string(error.what()).find(part), std::string::npos)
+          << "'" << error.what() << "' does not name '" << part << "'";
+    }
+  }
+}
+
+class StoreTest : public ::testing::TestWithParam<const Backend*> {
+ protected:
+  void SetUp() override {
+    folder_ = make_temp_folder("tt-store");
+    try {
+      url_ = backend().fresh_url(folder_);
+    } catch (const std::exception& error) {
+      GTEST_FAIL() << error.what();
+    }
+    store_ = open_store(url_);
+  }
+  void TearDown() override {
+    store_.reset();
+    fs::remove_all(folder_);
+  }
+
+  const Backend& backend() const { return *GetParam(); }
+  Store& store() { return *store_; }
+  void reopen() {
+    store_.reset();
+    store_ = open_store(url_);
+  }
+  LoadedTable load(const std::string& id) {
+    auto loaded = store().load(id);
+    if (!loaded) throw std::runtime_error("table " + id + " not found");
+    return *loaded;
+  }
+  void finish(const std::string& id, std::int64_t at) {
+    store().finish(id, R"([{"seat":0,"place":1}])", R"({"record":")" + id + R"("})", at);
+  }
+
+  fs::path folder_;
+  std::string url_;
+  std::unique_ptr<Store> store_;
+};
+
+TEST_P(StoreTest, MigratingAgainChangesNothing) {
+  EXPECT_EQ(store().schema_version(), newest_schema_version());
+  store().create_table(a_table("t1", 1));
+  store().migrate();
+  store().migrate();
+  reopen();
+  EXPECT_EQ(store().schema_version(), newest_schema_version());
+  EXPECT_TRUE(store().load("t1").has_value());
+}
+
+TEST_P(StoreTest, ATableComesBackAsStored) {
+  const StoredTable table = a_table("k3v9x2qa7m", 1795000000000);
+  store().create_table(table);
+  store().take_seat("k3v9x2qa7m", 2, "Ana", std::string(64, 'a'));
+  store().append(decisions("k3v9x2qa7m", 0, 3));
+  store().snapshot("k3v9x2qa7m", 2, R"({"state":"after two"})", "1234567890123456789");
+
+  const LoadedTable loaded = load("k3v9x2qa7m");
+  EXPECT_EQ(loaded.table.id, table.id);
+  EXPECT_EQ(loaded.table.game, "ddm");
+  EXPECT_EQ(loaded.table.setup_json, table.setup_json);
+  EXPECT_EQ(loaded.table.config_json, table.config_json);
+  EXPECT_EQ(loaded.table.created_ms, 1795000000000);
+  ASSERT_EQ(loaded.table.seats.size(), 3u);
+  EXPECT_EQ(loaded.table.seats[0].kind, "human");
+  EXPECT_EQ(loaded.table.seats[0].name, "");
+  EXPECT_EQ(loaded.table.seats[1].kind, "greedy");
+  EXPECT_EQ(loaded.table.seats[2].name, "Ana");
+  EXPECT_EQ(loaded.table.seats[2].token_hash, std::string(64, 'a'));
+  expect_decisions(loaded, decisions("k3v9x2qa7m", 0, 3));
+  EXPECT_EQ(loaded.snapshot_index, 2);
+  EXPECT_EQ(loaded.snapshot_json, R"({"state":"after two"})");
+  EXPECT_EQ(loaded.snapshot_fingerprint, "1234567890123456789");
+  EXPECT_FALSE(loaded.finished);
+
+  const auto unfinished = store().unfinished();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].table.seats[2].name, "Ana");
+  expect_decisions(unfinished[0], decisions("k3v9x2qa7m", 0, 3));
+  EXPECT_EQ(unfinished[0].snapshot_index, 2);
+
+  EXPECT_FALSE(store().load("nope").has_value());
+  EXPECT_FALSE(store().record("k3v9x2qa7m").has_value()) << "no record while it is played";
+}
+
+TEST_P(StoreTest, ATableWithoutSnapshotSaysSo) {
+  store().create_table(a_table("t1", 1));
+  const LoadedTable loaded = load("t1");
+  EXPECT_EQ(loaded.snapshot_index, -1);
+  EXPECT_TRUE(loaded.decisions.empty());
+  store().snapshot("t1", 0, "{}", "1");
+  store().snapshot("t1", 5, R"({"later":true})", "2");
+  EXPECT_EQ(load("t1").snapshot_index, 5) << "a snapshot replaces the one before";
+  EXPECT_EQ(load("t1").snapshot_json, R"({"later":true})");
+  expect_error([&] { store().snapshot("nope", 1, "{}", "1"); },
+               {backend().name, "snapshot", "nope"});
+}
+
+TEST_P(StoreTest, ATableIsCreatedOnce) {
+  store().create_table(a_table("t1", 1));
+  expect_error([&] { store().create_table(a_table("t1", 2, {"human"})); },
+               {backend().name, "create_table", "t1 already exists"});
+  EXPECT_EQ(load("t1").table.seats.size(), 3u);
+  EXPECT_EQ(load("t1").table.created_ms, 1);
+}
+
+TEST_P(StoreTest, ASeatIsTakenOnceAndOnlyIfOpenAndHuman) {
+  store().create_table(a_table("t1", 1));
+  store().take_seat("t1", 0, "Ana", "hash-a");
+  expect_error([&] { store().take_seat("t1", 0, "Bob", "hash-b"); },
+               {backend().name, "already taken"});
+  expect_error([&] { store().take_seat("t1", 1, "Bob", "hash-b"); }, {"not a human seat"});
+  expect_error([&] { store().take_seat("t1", 7, "Bob", "hash-b"); }, {"no seat 7"});
+  expect_error([&] { store().take_seat("nope", 0, "Bob", "hash-b"); }, {"nope"});
+  const LoadedTable loaded = load("t1");
+  EXPECT_EQ(loaded.table.seats[0].name, "Ana");
+  EXPECT_EQ(loaded.table.seats[0].token_hash, "hash-a");
+  EXPECT_EQ(loaded.table.seats[1].name, "");
+}
+
+TEST_P(StoreTest, OneAppendCommitsTheDecisionsOfManyTables) {
+  for (const char* id : {"t1", "t2", "t3"}) store().create_table(a_table(id, 1));
+  std::vector<StoredDecision> batch;
+  for (std::int64_t index = 0; index < 4; ++index) {
+    for (const char* id : {"t1", "t2", "t3"}) batch.push_back(a_decision(id, index));
+  }
+  store().append(batch);
+  store().append({});  // nothing to store
+  store().append({a_decision("t2", 4)});
+  expect_decisions(load("t1"), decisions("t1", 0, 4));
+  expect_decisions(load("t2"), decisions("t2", 0, 5));
+  expect_decisions(load("t3"), decisions("t3", 0, 4));
+  EXPECT_EQ(store().unfinished().size(), 3u);
+}
+
+TEST_P(StoreTest, ADecisionIsNeverStoredTwiceAndARefusedBatchStoresNothing) {
+  store().create_table(a_table("t1", 1));
+  store().create_table(a_table("t2", 1));
+  store().append(decisions("t1", 0, 2));
+
+  // Decision 1 of t1 is stored already: the whole batch is refused.
+  auto again = decisions("t2", 0, 3);
+  again.push_back(a_decision("t1", 2));
+  again.push_back({"t1", 1, 0, "other", 5});
+  expect_error([&] { store().append(again); }, {backend().name, "append", "already stored", "t1"});
+  expect_decisions(load("t1"), decisions("t1", 0, 2));
+  expect_decisions(load("t2"), {});
+
+  // The same decision twice within one batch.
+  expect_error(
+      [&] {
+        store().append({a_decision("t2", 0), a_decision("t2", 0)});
+      },
+      {"already stored"});
+  // A decision of an unknown table, and a negative index.
+  expect_error([&] { store().append({a_decision("t2", 0), a_decision("nope", 0)}); }, {"append"});
+  expect_error([&] { store().append({{"t2", -1, 0, "x", 1}}); }, {"append"});
+  expect_decisions(load("t2"), {});
+
+  // The store still works after refusals.
+  store().append({a_decision("t1", 2), a_decision("t2", 0)});
+  expect_decisions(load("t1"), decisions("t1", 0, 3));
+  expect_decisions(load("t2"), decisions("t2", 0, 1));
+}
+
+TEST_P(StoreTest, FinishedGamesBecomeRecordsAndPastGames) {
+  store().create_table(a_table("old", 100));
+  store().take_seat("old", 0, "Ana", "h1");
+  store().take_seat("old", 2, "Bob", "h2");
+  store().create_table(a_table("new", 200));
+  store().take_seat("new", 2, "Ana", "h3");
+  store().create_table(a_table("playing", 300));
+  store().take_seat("playing", 0, "Ana", "h4");
+  store().create_table(a_table("bobs", 400));
+  store().take_seat("bobs", 0, "Bob", "h5");
+  store().append(decisions("old", 0, 3));
+  finish("old", 1000);
+  finish("new", 2000);
+  finish("bobs", 3000);
+
+  expect_error([&] { finish("old", 4000); }, {backend().name, "finish", "already finished"});
+  expect_error([&] { finish("nope", 4000); }, {"nope"});
+
+  EXPECT_EQ(store().record("old"), std::optional<std::string>(R"({"record":"old"})"));
+  EXPECT_FALSE(store().record("playing").has_value());
+  EXPECT_FALSE(store().record("nope").has_value());
+  const LoadedTable old = load("old");
+  EXPECT_TRUE(old.finished);
+  expect_decisions(old, decisions("old", 0, 3));
+
+  const auto unfinished = store().unfinished();
+  ASSERT_EQ(unfinished.size(), 1u);
+  EXPECT_EQ(unfinished[0].table.id, "playing");
+
+  const auto anas = store().past_games("Ana");
+  ASSERT_EQ(anas.size(), 2u);
+  EXPECT_EQ(anas[0].table, "new");
+  EXPECT_EQ(anas[1].table, "old");
+  EXPECT_EQ(anas[1].game, "ddm");
+  EXPECT_EQ(anas[1].created_ms, 100);
+  EXPECT_EQ(anas[1].finished_ms, 1000);
+  EXPECT_EQ(anas[1].results_json, R"([{"seat":0,"place":1}])");
+  EXPECT_EQ(anas[1].names, (std::vector<std::string>{"Ana", "greedy", "Bob"}));
+  EXPECT_EQ(anas[0].names, (std::vector<std::string>{"", "greedy", "Ana"}));
+  EXPECT_EQ(store().past_games("Ana", 1).size(), 1u);
+  EXPECT_EQ(store().past_games("Ana", 0).size(), 0u);
+  EXPECT_EQ(store().past_games("Bob").size(), 2u);
+  EXPECT_TRUE(store().past_games("greedy").empty()) << "an agent is not a person";
+  EXPECT_TRUE(store().past_games("Nobody").empty());
+
+  const auto recent = store().recent_games(2);
+  ASSERT_EQ(recent.size(), 2u);
+  EXPECT_EQ(recent[0].table, "bobs");
+  EXPECT_EQ(recent[1].table, "new");
+  EXPECT_EQ(recent[1].names, (std::vector<std::string>{"", "greedy", "Ana"}));
+  EXPECT_EQ(store().recent_games().size(), 3u);
+}
+
+TEST_P(StoreTest, EverythingSurvivesClosingAndReopening) {
+  store().create_table(a_table("t1", 1));
+  store().take_seat("t1", 0, "Ana", "h");
+  store().append(decisions("t1", 0, 10));
+  store().snapshot("t1", 8, "{}", "77");
+  store().create_table(a_table("t2", 2));
+  finish("t2", 5);
+  reopen();
+  const LoadedTable loaded = load("t1");
+  expect_decisions(loaded, decisions("t1", 0, 10));
+  EXPECT_EQ(loaded.table.seats[0].name, "Ana");
+  EXPECT_EQ(loaded.snapshot_index, 8);
+  EXPECT_EQ(store().unfinished().size(), 1u);
+  EXPECT_EQ(store().record("t2"), std::optional<std::string>(R"({"record":"t2"})"));
+}
+
+TEST_P(StoreTest, EveryCommittedDecisionSurvivesTheProcessBeingKilled) {
+  store_.reset();
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    // One decision per commit, then SIGKILL: no destructor, no close.
+    try {
+      auto store = open_store(url_);
+      store->create_table(a_table("t1", 1));
+      for (const auto& decision : decisions("t1", 0, 30)) store->append({decision});
+      kill(getpid(), SIGKILL);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "child: %s\n", error.what());
+    }
+    _exit(1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "the child failed: " << status;
+  store_ = open_store(url_);
+  expect_decisions(load("t1"), decisions("t1", 0, 30));
+}
+
+TEST_P(StoreTest, ANewerSchemaIsRefusedAndLeftAlone) {
+  store().create_table(a_table("t1", 1));
+  store_.reset();
+  backend().exec(url_, "UPDATE schema_version SET version = 99");
+  expect_error([&] { open_store(url_); },
+               {backend().name, "schema version 99", "newer than this program knows"});
+  backend().exec(url_,
+                 "UPDATE schema_version SET version = " + std::to_string(newest_schema_version()));
+  store_ = open_store(url_);
+  EXPECT_TRUE(store().load("t1").has_value());
+}
+
+// Append latency as the journal sees it: one decision per commit, and a
+// group commit of 100 (medians printed; the report quotes several runs).
+TEST_P(StoreTest, AppendLatency) {
+  using Clock = std::chrono::steady_clock;
+  auto median_us = [](std::vector<double> samples) {
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+  };
+  store().create_table(a_table("t1", 1));
+  std::vector<double> one, hundred;
+  std::int64_t index = 0;
+  for (int run = 0; run < 60; ++run) {
+    const auto start = Clock::now();
+    store().append({a_decision("t1", index++)});
+    one.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+  }
+  for (int run = 0; run < 15; ++run) {
+    const auto batch = decisions("t1", index, index + 100);
+    index += 100;
+    const auto start = Clock::now();
+    store().append(batch);
+    hundred.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+  }
+  std::printf("[ latency  ] %s append: 1 decision %.0f us, 100 decisions %.0f us (medians)\n",
+              backend().name.c_str(), median_us(one), median_us(hundred));
+  EXPECT_EQ(load("t1").decisions.size(), static_cast<std::size_t>(index));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(&kSqlite, &kPostgres),
+                         [](const auto& info) { return info.param->name; });
+
+// Store URLs that cannot work give clear errors, never a password.
+TEST(StoreUrl, BadUrlsAreRefusedClearly) {
+  expect_error([] { open_store("mysql://root:hunter22@localhost/x"); },
+               {"unknown store URL", "mysql://root:***@localhost/x"});
+  try {
+    open_store("mysql://root:hunter22@localhost/x");
+  } catch (const Error& error) {
+    EXPECT_EQ(std::string(error.what()).find("hunter22"), std::string::npos) << error.what();
+  }
+  expect_error([] { open_store("sqlite:"); }, {"names no file"});
+  expect_error([] { open_store("notes.txt"); }, {"unknown store URL"});
+}
+
+TEST(StoreUrl, AnUnreachableServerIsNamedWithoutItsPassword) {
+  for (const std::string url : {"postgresql://ana:s3cret-pw@127.0.0.1:1/tabletop",
+                                "postgres://ana@127.0.0.1:1/tabletop?password=s3cret-pw"}) {
+    try {
+      open_store(url);
+      ADD_FAILURE() << "opened " << url;
+    } catch (const Error& error) {
+      const std::string what = error.what();
+      EXPECT_NE(what.find("postgresql store"), std::string::npos) << what;
+      EXPECT_NE(what.find("cannot connect"), std::string::npos) << what;
+      EXPECT_NE(what.find("127.0.0.1"), std::string::npos) << what;
+      EXPECT_EQ(what.find("s3cret-pw"), std::string::npos) << what;
+    }
+  }
+}
+
+TEST(StoreUrl, AnUnusableSqliteFileIsNamed) {
+  const fs::path folder = make_temp_folder("tt-store");
+  std::ofstream(folder / "file") << "a file, not a folder";
+  expect_error([&] { open_store("sqlite:" + (folder / "file/sub/t.db").string()); },
+               {"sqlite store", "cannot create the folder"});
+  std::ofstream(folder / "junk.db") << std::string(4096, 'x');
+  expect_error([&] { open_store((folder / "junk.db").string()); },
+               {"sqlite store", "junk.db", "not a database"});
+  fs::remove_all(folder);
+}
+
+TEST(StoreUrl, SqliteCreatesItsFolder) {
+  const fs::path folder = make_temp_folder("tt-store");
+  auto store = open_store("sqlite://" + (folder / "a/b/t.sqlite").string());
+  store->create_table(a_table("t1", 1));
+  EXPECT_TRUE(fs::exists(folder / "a/b/t.sqlite"));
+  EXPECT_TRUE(fs::exists(folder / "a/b/t.sqlite-wal")) << "WAL mode";
+  store.reset();
+  fs::remove_all(folder);
+}
+
+}  // namespace
+}  // namespace tt::server
