@@ -1,6 +1,7 @@
 #include "driver.h"
 
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "http_get.h"
@@ -19,7 +20,7 @@ class Driver {
       : options_(options),
         stats_(stats),
         session_{
-            reactor_, Endpoint{options.host, options.port, "/ws"},
+            reactor_, Endpoint{options.host, options.port, "/ws", ""},
             options,  std::mt19937_64(options.seed != 0 ? options.seed : std::random_device{}()),
             stats,    ledger_} {}
 
@@ -101,7 +102,14 @@ class Driver {
   void verify() {
     ledger_.verify(
         [this](const std::string& table, std::string& body) {
-          HttpResult result = http_get(options_.host, options_.port, "/api/records/" + table);
+          // The record opens once the server stored the game's end, a moment
+          // after the last update: a 404 is asked again for up to 5 s.
+          HttpResult result;
+          for (int attempt = 0; attempt < 50; ++attempt) {
+            result = http_get(options_.host, options_.port, "/api/records/" + table);
+            if (result.status != 404) break;
+            std::this_thread::sleep_for(100ms);
+          }
           if (result.status == 200) {
             body = std::move(result.body);
             return true;

@@ -74,6 +74,12 @@ int main(int argc, char** argv) {
                  "--verify: time to finish the games after play")
       ->check(CLI::Range(0.0, 3600.0))
       ->capture_default_str();
+  app.add_option("--per-address", options.per_source,
+                 "on loopback, connections per local address 127.1.X.Y (the server limits them per "
+                 "address; "
+                 "0: all from one)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   app.add_flag("--reconnect", options.reconnect,
                "after a dropped connection, reconnect and resume the seat");
   app.add_flag(

@@ -39,7 +39,7 @@ Player::Player(Session& session, Table& table, int seat)
 
 void Player::connect() {
   client_ = std::make_unique<WsClient>(
-      session_.reactor, session_.endpoint,
+      session_.reactor, session_.next_endpoint(),
       WsClient::Handlers{[this] { opened(); }, [this](std::string_view text) { message(text); },
                          [this](const std::string& why) { dropped(why); }});
   client_->connect();

@@ -25,7 +25,20 @@ struct Session {
   Stats& stats;
   Ledger& ledger;
   Phase phase = Phase::playing;
+  long connections = 0;
   bool measuring = false;  // between the ramp's end and the end of play: decisions/s counts here
+
+  // The local address for the next connection: on loopback, 127.1.X.Y with
+  // at most `per_source` connections each (see Endpoint::local_address).
+  Endpoint next_endpoint() {
+    Endpoint e = endpoint;
+    if (e.host.rfind("127.", 0) == 0 && options.per_source > 0) {
+      long n = connections++ / options.per_source;
+      e.local_address =
+          "127.1." + std::to_string(n / 250 % 250) + "." + std::to_string(n % 250 + 1);
+    }
+    return e;
+  }
 
   int think_ms() {
     std::uniform_int_distribution<int> pick(options.think_min_ms, options.think_max_ms);

@@ -54,11 +54,21 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   }
 
   void on_resolved(const tcp::resolver::results_type& results) {
+    if (results.empty()) return fail("resolve: no address");
+    tcp::endpoint remote = results.begin()->endpoint();
+    auto& socket = beast::get_lowest_layer(ws).socket();
+    beast::error_code ec;
+    socket.open(remote.protocol(), ec);
+    if (!ec && !endpoint.local_address.empty()) {
+      auto local = asio::ip::make_address(endpoint.local_address, ec);
+      if (!ec) socket.bind(tcp::endpoint(local, 0), ec);
+    }
+    if (ec) return fail("bind: " + ec.message());
     beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(5));
     beast::get_lowest_layer(ws).async_connect(
-        results, [self = shared_from_this()](beast::error_code ec, const tcp::endpoint&) {
+        remote, [self = shared_from_this()](beast::error_code ec2) {
           if (!self->alive) return;
-          if (ec) return self->fail("connect: " + ec.message());
+          if (ec2) return self->fail("connect: " + ec2.message());
           beast::get_lowest_layer(self->ws).socket().set_option(tcp::no_delay(true));
           self->handshake();
         });

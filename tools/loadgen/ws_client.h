@@ -14,6 +14,10 @@ struct Endpoint {
   std::string host = "127.0.0.1";
   std::string port = "8080";
   std::string path = "/ws";
+  // The local address to connect from ("": any). A server limits connections
+  // per client address; on loopback every 127.x.y.z is this machine, so many
+  // simulated clients spread over many addresses as real ones would.
+  std::string local_address;
 };
 
 class WsClient {
