@@ -1,0 +1,51 @@
+// A Hub for the transport's tests, so they need no game logic: it echoes each
+// message, and obeys two commands:
+//   "close:REASON"  closes the connection with that reason;
+//   "big:N"         sends N frames of 60 KiB at once (a client that does not
+//                   read them overflows its send queue).
+// It runs on the loop thread; the counters are atomic for the test thread.
+#pragma once
+#include <atomic>
+#include <charconv>
+#include <string>
+#include <string_view>
+
+#include "server/hub.h"
+
+namespace tt::server::testing {
+
+class FakeHub final : public Hub {
+ public:
+  std::atomic<int> opened_count{0};
+  std::atomic<int> closed_count{0};
+  std::atomic<int> message_count{0};
+
+  void opened(Connection&) override { ++opened_count; }
+
+  void message(Connection& conn, std::string_view text) override {
+    ++message_count;
+    if (text.starts_with("close:")) {
+      conn.close(text.substr(6));
+    } else if (text.starts_with("big:")) {
+      int n = 0;
+      std::from_chars(text.data() + 4, text.data() + text.size(), n);
+      for (int i = 0; i < n; ++i) conn.send(std::string(60 * 1024, 'x'));
+    } else {
+      conn.send(std::string(text));
+    }
+  }
+
+  void closed(Connection&) override { ++closed_count; }
+
+  HttpReply get(std::string_view target) override {
+    if (target == "/healthz") return {200, "text/plain; charset=utf-8", "ok\n"};
+    if (target == "/metrics")
+      return {
+          200, "text/plain; version=0.0.4",
+          "# HELP tabletop_tables Tables held.\n# TYPE tabletop_tables gauge\ntabletop_tables 3\n"};
+    if (target.starts_with("/api/missing")) return {404, "application/json", R"({"error":"none"})"};
+    return {200, "application/json", R"({"target":")" + std::string(target) + "\"}"};
+  }
+};
+
+}  // namespace tt::server::testing

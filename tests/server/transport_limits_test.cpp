@@ -1,0 +1,165 @@
+// Bad input over the wire: each limit of docs/server.md "Limits" is met with
+// an error or a closed connection, and never harms the other connections.
+#include <gtest/gtest.h>
+
+#include "transport_harness.h"
+
+namespace tt::server::testing {
+namespace {
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(TransportLimits, AnOversizeMessageClosesThatConnectionOnly) {
+  TestServer server;
+  asio::io_context io;
+  WsClient big(io, server.port());
+  WsClient other(io, server.port());
+  big.send(std::string(64 * 1024, 'a'));  // exactly the limit: fine
+  EXPECT_EQ(big.read().size(), 64u * 1024);
+  big.send(std::string(64 * 1024 + 1, 'a'));
+  auto got = big.read_until_closed();
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_TRUE(has(got[0], R"("type":"error")")) << got[0];
+  EXPECT_TRUE(has(got[0], "message too big")) << got[0];
+  EXPECT_EQ(big.ws.reason().code, websocket::close_code::too_big);
+
+  other.send("still here");
+  EXPECT_EQ(other.read(), "still here");
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }));
+  EXPECT_TRUE(
+      has(server.metrics(), "tabletop_transport_frames_refused_total{reason=\"too_big\"} 1"));
+}
+
+TEST(TransportLimits, AHugeFrameIsCutOffAtItsHeader) {
+  TestServer server;
+  asio::io_context io;
+  WsClient huge(io, server.port());
+  // 8 MiB announced: the server reads no more than its cut-off.
+  beast::error_code ec;
+  huge.ws.text(true);
+  huge.ws.write(asio::buffer(std::string(8 << 20, 'a')), ec);
+  huge.read_until_closed();
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }));
+  WsClient next(io, server.port());
+  next.send("ok");
+  EXPECT_EQ(next.read(), "ok");
+}
+
+TEST(TransportLimits, AFloodIsCutOff) {
+  TestServer server;
+  asio::io_context io;
+  WsClient flood(io, server.port());
+  WsClient calm(io, server.port());
+  for (int i = 0; i < 200; ++i) {
+    beast::error_code ec;
+    flood.ws.text(true);
+    flood.ws.write(asio::buffer(std::string("{}")), ec);
+    if (ec) break;
+  }
+  auto got = flood.read_until_closed();
+  // The burst (60, and what refilled meanwhile) is answered, then the error.
+  ASSERT_GE(got.size(), 61u);
+  EXPECT_LT(got.size(), 120u);
+  EXPECT_TRUE(has(got.back(), "too many messages")) << got.back();
+  EXPECT_EQ(flood.ws.reason().code, websocket::close_code::policy_error);
+  EXPECT_LE(server.hub.message_count, 120);
+
+  calm.send("fine");
+  EXPECT_EQ(calm.read(), "fine");
+}
+
+TEST(TransportLimits, DeepNestingAndBinaryFramesGetAnErrorAndTheConnectionStays) {
+  TestServer server;
+  asio::io_context io;
+  WsClient client(io, server.port());
+  const int depth = TransportLimits{}.max_depth;
+  client.send(std::string(depth, '[') + std::string(depth, ']'));  // at the limit: passed on
+  EXPECT_EQ(client.read().size(), 2u * depth);
+  client.send(R"({"cmd":"create","a":)" + std::string(100, '[') + std::string(100, ']') + "}");
+  const std::string error = client.read();
+  EXPECT_TRUE(has(error, R"("type":"error")")) << error;
+  EXPECT_TRUE(has(error, "nested deeper than")) << error;
+  client.send_binary("\x01\x02");
+  EXPECT_TRUE(has(client.read(), "binary frames are not accepted"));
+  client.send("after");
+  EXPECT_EQ(client.read(), "after");
+  EXPECT_EQ(server.hub.message_count, 2);  // the refused ones never reached the hub
+}
+
+TEST(TransportLimits, AClientThatDoesNotReadIsDroppedAndOthersGoOn) {
+  TestServer server;
+  asio::io_context io;
+  WsClient slow(io, server.port());
+  WsClient other(io, server.port());
+  slow.send("big:100");  // 6 MB queued at once, never read
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }));
+  other.send("hello");
+  EXPECT_EQ(other.read(), "hello");
+  EXPECT_TRUE(
+      has(server.metrics(), "tabletop_transport_closed_for_limits_total{limit=\"send_queue\"} 1"));
+}
+
+TEST(TransportLimits, ManyConnectionsAtOnce) {
+  TestServer server;
+  asio::io_context io;
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int i = 0; i < 200; ++i) clients.push_back(std::make_unique<WsClient>(io, server.port()));
+  for (int i = 0; i < 200; ++i) clients[i]->send("n" + std::to_string(i));
+  for (int i = 0; i < 200; ++i) EXPECT_EQ(clients[i]->read(), "n" + std::to_string(i));
+  EXPECT_EQ(server.hub.opened_count, 200);
+  EXPECT_TRUE(has(server.metrics(), "tabletop_transport_connections{kind=\"websocket\"} 200"));
+  clients.clear();
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 200; }));
+}
+
+TEST(TransportLimits, ConnectionsPerAddressAndInAll) {
+  TransportOptions options;
+  options.limits.max_connections_per_ip = 3;
+  TestServer server(options);
+  asio::io_context io;
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (int i = 0; i < 3; ++i) clients.push_back(std::make_unique<WsClient>(io, server.port()));
+  {
+    // The fourth is answered 503 at once, without reading its request.
+    tcp::socket socket(io);
+    socket.connect({asio::ip::make_address("127.0.0.1"), server.port()});
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(socket, buffer, res);
+    EXPECT_EQ(res.result(), http::status::service_unavailable);
+    EXPECT_TRUE(has(res.body(), "too many connections from your address"));
+  }
+  EXPECT_THROW(WsClient(io, server.port()), boost::system::system_error);
+  clients[0]->send("ok");
+  EXPECT_EQ(clients[0]->read(), "ok");
+  // One leaves: room for another.
+  clients.pop_back();
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }));
+  EXPECT_TRUE(eventually(
+      [&] { return has(server.metrics(), "tabletop_transport_connections{kind=\"http\"} 0"); }));
+  WsClient late(io, server.port());
+  late.send("in");
+  EXPECT_EQ(late.read(), "in");
+  EXPECT_TRUE(
+      has(server.metrics(), "tabletop_transport_connections_refused_total{limit=\"per_ip\"} 2"));
+
+  TransportOptions total;
+  total.limits.max_connections = 1;
+  TestServer small(total);
+  WsClient only(io, small.port());
+  EXPECT_THROW(WsClient(io, small.port()), boost::system::system_error);
+  EXPECT_TRUE(
+      has(small.metrics(), "tabletop_transport_connections_refused_total{limit=\"total\"} 1"));
+}
+
+TEST(TransportLimits, AnOversizeHttpHeaderIsRefused) {
+  TestServer server;
+  HttpResult got = http_get(server.port(), "/healthz", {{"X-Big", std::string(16 * 1024, 'h')}});
+  EXPECT_EQ(got.status, 431);
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+}
+
+}  // namespace
+}  // namespace tt::server::testing
