@@ -45,6 +45,7 @@ void Journal::finish(std::string table, std::string results, std::string record,
 }
 
 void Journal::push(Job job) {
+  ++outstanding_;
   {
     std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.push_back(std::move(job));
@@ -73,11 +74,16 @@ void Journal::run() {
       queue_.clear();
     }
     std::vector<std::pair<Done, std::string>> results;
+    const auto jobs = static_cast<std::int64_t>(batch.size());
     write(batch, results);
-    if (!results.empty())
-      loop_.post([results = std::move(results)]() mutable {
-        for (auto& [done, error] : results) done(error);
-      });
+    if (results.empty()) {
+      outstanding_ -= jobs;
+      continue;
+    }
+    loop_.post([this, jobs, results = std::move(results)]() mutable {
+      for (auto& [done, error] : results) done(error);
+      outstanding_ -= jobs;
+    });
   }
 }
 

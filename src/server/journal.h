@@ -43,6 +43,10 @@ class Journal {
     return fn(*store_);
   }
 
+  // True when nothing is queued, being written, or waiting to be answered
+  // on the loop (tests settle on it; a graceful stop waits for it).
+  bool idle() const { return outstanding_ == 0; }
+
   // Commits what is queued and stops the writer (idempotent).
   void stop();
 
@@ -77,6 +81,7 @@ class Journal {
   std::deque<Job> queue_;
   bool stopping_ = false;
   std::thread writer_;
+  std::atomic<std::int64_t> outstanding_{0};  // jobs pushed whose completion has not run
   std::atomic<std::uint64_t> commits_{0}, decisions_{0}, commit_micros_{0}, failures_{0};
 };
 

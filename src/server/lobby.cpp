@@ -88,7 +88,9 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
                 " tables already; try again later");
   auto game = Registry::instance().get(string_field(request, "game"));
   const std::vector<std::string> kinds = seat_kinds(request);
-  Setup setup = protocol::strict_setup(request);
+  json setup_fields = request;
+  setup_fields.erase("seats");  // here a list of seat kinds, not a count
+  Setup setup = protocol::strict_setup(setup_fields);
   setup.seats = static_cast<int>(kinds.size());
   if (!field(request, "seed")) setup.seed = random_u64() >> 11;  // fits a JSON double exactly
   if (kinds.size() < static_cast<std::size_t>(game->min_seats()) ||

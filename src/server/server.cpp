@@ -68,6 +68,10 @@ void Server::stop() {
   impl_->journal.stop();
 }
 
+bool Server::idle() const {
+  return impl_->journal.idle();
+}
+
 void Server::opened(Connection& conn) {
   impl_->connections[conn.id()] = {&conn, {}};
 }

@@ -30,6 +30,8 @@ class Server final : public Hub {
   void resume();
   // Writes what is queued to the store and stops the journal thread.
   void stop();
+  // True when no write is queued, being stored, or waiting to be answered.
+  bool idle() const;
 
   void opened(Connection& conn) override;
   void message(Connection& conn, std::string_view text) override;

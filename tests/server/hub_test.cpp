@@ -1,0 +1,280 @@
+// The server's lobby and tables without a network (docs/server.md): seats
+// and tokens, decisions stored before they are acknowledged, refusals that
+// change nothing, restarts, timers and the grace of a disconnected seat.
+#include <gtest/gtest.h>
+
+#include "core/registry.h"
+#include "hub_support.h"
+
+namespace tt::server::testing {
+namespace {
+
+class Hub : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { register_builtin_games(); }
+
+  // A table of `game` with these seats; returns its id.
+  std::string create(FakeConnection& c, json extra = json::object(), std::string game = "suikoden",
+                     json seats = {"human", "human"}) {
+    json req = {{"cmd", "create"}, {"game", game}, {"seats", seats}, {"seed", 7}};
+    req.update(extra);
+    json r = h.request(c, req);
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r.value("table", "");
+  }
+  std::string join(FakeConnection& c, const std::string& table, int seat,
+                   std::string name = "Ana") {
+    json r = h.request(c, {{"cmd", "join"}, {"table", table}, {"seat", seat}, {"name", name}});
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r.value("token", "");
+  }
+  // The first pending seat in the connection's last update that lists options.
+  static const json* own_pending(const FakeConnection& c) {
+    const json* u = c.last_update();
+    if (!u) return nullptr;
+    for (auto& p : (*u)["pending"])
+      if (p.contains("options")) return &p;
+    return nullptr;
+  }
+  // Which of two seated connections has a decision (seat 0's first).
+  static std::pair<FakeConnection*, FakeConnection*> decider_first(FakeConnection& a,
+                                                                   FakeConnection& b) {
+    return own_pending(a) ? std::pair{&a, &b} : std::pair{&b, &a};
+  }
+  std::size_t stored_decisions(const std::string& table) {
+    std::lock_guard<std::mutex> lock(h.data->mutex);
+    return h.data->tables[table].decisions.size();
+  }
+
+  Harness h;
+};
+
+TEST_F(Hub, CreateListsTheTableAndGivesAJoinLinkPerHumanSeat) {
+  auto& c = h.connect();
+  json r = h.request(c, {{"cmd", "create"}, {"game", "ddm"}, {"seats", {"human", "greedy"}}});
+  ASSERT_EQ(r["ok"], true) << r.dump();
+  ASSERT_EQ(r["links"].size(), 1u);
+  EXPECT_EQ(r["links"][0]["seat"], 0);
+  json list = h.request(c, {{"cmd", "tables"}});
+  ASSERT_EQ(list["tables"].size(), 1u);
+  EXPECT_EQ(list["tables"][0]["status"], "waiting");
+  EXPECT_EQ(list["tables"][0]["seats"][1]["kind"], "greedy");
+}
+
+TEST_F(Hub, BadCreateRequestsAreRefusedAndCreateNothing) {
+  auto& c = h.connect();
+  for (json bad :
+       {json{{"cmd", "create"}, {"game", "nope"}},
+        json{{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human"}}},
+        json{{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", "wizard"}}},
+        json{{"cmd", "create"}, {"game", "suikoden"}, {"timer", {{"mode", "hourglass"}}}},
+        json{{"cmd", "create"}, {"game", "suikoden"}, {"grace", -1}},
+        json{{"cmd", "create"}, {"game", "suikoden"}, {"decks", {"no-such-deck", nullptr}}}}) {
+    json r = h.request(c, bad);
+    EXPECT_EQ(r["ok"], false) << bad.dump();
+    EXPECT_FALSE(r.value("error", "").empty());
+  }
+  EXPECT_TRUE(h.request(c, {{"cmd", "tables"}})["tables"].empty());
+  EXPECT_TRUE(h.data->tables.empty());
+}
+
+TEST_F(Hub, JoiningGivesASecretTokenAndOnlyTheSeatsOwnOptions) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a);
+  const std::string token = join(a, t, 0, "Ana");
+  EXPECT_GE(token.size(), 32u);
+  join(b, t, 1, "Ben");
+  const json* ua = a.last_update();
+  ASSERT_TRUE(ua);
+  EXPECT_EQ((*ua)["as"], 0);
+  EXPECT_EQ((*ua)["status"], "playing");
+  for (auto& p : (*ua)["pending"]) EXPECT_EQ(p.contains("options"), p["seat"] == 0) << p.dump();
+  // A taken seat cannot be taken again; the token is stored only as a hash.
+  json again = h.request(b, {{"cmd", "join"}, {"table", t}, {"seat", 0}, {"name", "Eve"}});
+  EXPECT_EQ(again["ok"], false);
+  EXPECT_EQ(h.data->tables[t].table.seats[0].token_hash.size(), 64u);
+  EXPECT_NE(h.data->tables[t].table.seats[0].token_hash, token);
+}
+
+TEST_F(Hub, ForgedStaleOtherSeatAndOutOfTurnDecisionsAreRefusedAndChangeNothing) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a);
+  const std::string t0 = join(a, t, 0);
+  const std::string t1 = join(b, t, 1, "Ben");
+  auto [dp, wp] = decider_first(a, b);
+  FakeConnection& d = *dp;  // the seat that decides now
+  FakeConnection& w = *wp;  // the other
+  const std::string td = dp == &a ? t0 : t1;
+  const std::string tw = dp == &a ? t1 : t0;
+  const json* p = own_pending(d);
+  ASSERT_TRUE(p);
+  const std::string option = (*p)["options"][0]["id"];
+  const std::int64_t seq = (*d.last_update())["seq"];
+  const std::size_t before = stored_decisions(t);
+  const std::string forged(td.size(), 'f');
+  for (json bad :
+       {json{{"cmd", "act"}, {"table", t}, {"token", forged}, {"option", option}, {"seq", seq}},
+        json{{"cmd", "act"}, {"table", t}, {"token", ""}, {"option", option}, {"seq", seq}},
+        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq + 1}},
+        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq - 1}},
+        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", "zzz"}, {"seq", seq}},
+        json{{"cmd", "act"}, {"table", "other"}, {"token", td}, {"option", option}, {"seq", seq}},
+        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}}}) {
+    json r = h.request(d, bad);
+    EXPECT_EQ(r["ok"], false) << bad.dump();
+  }
+  // The other seat acting out of turn, with its own token, while only one seat is pending.
+  if (!own_pending(w)) {
+    json r = h.request(
+        w, {{"cmd", "act"}, {"table", t}, {"token", tw}, {"option", option}, {"seq", seq}});
+    EXPECT_EQ(r["ok"], false);
+    EXPECT_NE(r["error"].get<std::string>().find("no decision pending"), std::string::npos)
+        << r.dump();
+  }
+  EXPECT_EQ(stored_decisions(t), before);
+  EXPECT_EQ(h.request(a, {{"cmd", "tables"}})["tables"][0]["decisions"], seq);
+  // The real thing is accepted.
+  json ok =
+      h.request(d, {{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq}});
+  EXPECT_EQ(ok["ok"], true) << ok.dump();
+  EXPECT_EQ(ok["seq"], seq + 1);
+  EXPECT_EQ(stored_decisions(t), before + 1);
+}
+
+TEST_F(Hub, ADecisionIsAcknowledgedOnlyOnceStoredAndAFailedStoreChangesNothing) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a);
+  const std::string t0 = join(a, t, 0);
+  const std::string t1 = join(b, t, 1, "Ben");
+  auto [dp, wp] = decider_first(a, b);
+  const std::string ta = dp == &a ? t0 : t1;
+  const json* p = own_pending(*dp);
+  ASSERT_TRUE(p);
+  const std::string option = (*p)["options"][0]["id"];
+  const std::int64_t seq = (*a.last_update())["seq"];
+  h.data->fail_appends = true;
+  json r =
+      h.request(a, {{"cmd", "act"}, {"table", t}, {"token", ta}, {"option", option}, {"seq", seq}});
+  EXPECT_EQ(r["ok"], false);
+  EXPECT_NE(r["error"].get<std::string>().find("could not be stored"), std::string::npos);
+  EXPECT_EQ((*a.last_update())["seq"], seq) << "no update announced a decision that was not stored";
+  h.data->fail_appends = false;
+  r = h.request(a, {{"cmd", "act"}, {"table", t}, {"token", ta}, {"option", option}, {"seq", seq}});
+  EXPECT_EQ(r["ok"], true) << r.dump();
+  EXPECT_EQ(stored_decisions(t), static_cast<std::size_t>(seq + 1));
+}
+
+TEST_F(Hub, ARestartedServerResumesEveryTableAtItsLastDecisionAndTokensStillHold) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a);
+  const std::string ta = join(a, t, 0);
+  const std::string tb = join(b, t, 1, "Ben");
+  // A few decisions by whoever is pending.
+  for (int i = 0; i < 6; ++i) {
+    for (auto* c : {&a, &b}) {
+      const json* p = own_pending(*c);
+      if (!p) continue;
+      json r = h.request(*c, {{"cmd", "act"},
+                              {"table", t},
+                              {"token", c == &a ? ta : tb},
+                              {"option", (*p)["options"][0]["id"]},
+                              {"seq", (*c->last_update())["seq"]}});
+      ASSERT_EQ(r["ok"], true) << r.dump();
+      break;
+    }
+  }
+  const json before = *a.last_update();
+  h.restart();
+  auto& a2 = h.connect();
+  json r = h.request(a2, {{"cmd", "resume"}, {"table", t}, {"token", ta}});
+  ASSERT_EQ(r["ok"], true) << r.dump();
+  EXPECT_EQ(r["seat"], 0);
+  const json* after = a2.last_update();
+  ASSERT_TRUE(after);
+  EXPECT_EQ((*after)["seq"], before["seq"]);
+  EXPECT_EQ((*after)["view"], before["view"]);
+  EXPECT_EQ((*after)["pending"], before["pending"]);
+  json wrong = h.request(a2, {{"cmd", "resume"}, {"table", t}, {"token", std::string(48, '0')}});
+  EXPECT_EQ(wrong["ok"], false);
+}
+
+TEST_F(Hub, AComputerSeatPlaysAndTheFinishedGameOpensItsRecord) {
+  auto& c = h.connect();
+  const std::string t = create(c, json::object(), "ddm", {"random", "random"});
+  h.loop.settle(*h.server);
+  // Nobody sits at an all-computer table; it plays to the end by itself.
+  for (int i = 0; i < 100000 && !h.data->tables[t].finished; ++i) h.loop.settle(*h.server);
+  ASSERT_TRUE(h.data->tables[t].finished);
+  HttpReply rec = h.server->get("/api/records/" + t);
+  ASSERT_EQ(rec.status, 200) << rec.body;
+  json record = json::parse(rec.body);
+  EXPECT_EQ(record["decisions"].size(), h.data->tables[t].decisions.size());
+  HttpReply step = h.server->get("/api/replay/" + t + "/3?as=0");
+  ASSERT_EQ(step.status, 200) << step.body;
+  EXPECT_EQ(json::parse(step.body)["step"], 3);
+}
+
+TEST_F(Hub, TheRecordOfAGameInPlayStaysClosed) {
+  auto& c = h.connect();
+  const std::string t = create(c);
+  EXPECT_EQ(h.server->get("/api/records/" + t).status, 404);
+  EXPECT_EQ(h.server->get("/api/replay/" + t + "/0").status, 404);
+}
+
+TEST_F(Hub, AMoveTimerTakesTheSeatsDefaultOptionWhenItRunsOut) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a, {{"timer", {{"mode", "move"}, {"seconds", 30}}}});
+  join(a, t, 0);
+  join(b, t, 1, "Ben");
+  const std::int64_t seq = (*a.last_update())["seq"];
+  h.loop.advance(std::chrono::seconds(29), *h.server);
+  EXPECT_EQ((*a.last_update())["seq"], seq);
+  h.loop.advance(std::chrono::seconds(2), *h.server);
+  EXPECT_GT((*a.last_update())["seq"].get<std::int64_t>(), seq);
+}
+
+TEST_F(Hub, ASeatAwayLongerThanItsGraceConcedesWhenItMustDecide) {
+  auto& a = h.connect();
+  auto& b = h.connect();
+  const std::string t = create(a, {{"grace", 60}});
+  join(a, t, 0);
+  join(b, t, 1, "Ben");
+  auto [away, stays] = decider_first(a, b);
+  const int stays_seat = (*stays->last_update())["as"];
+  h.disconnect(*away);
+  h.loop.advance(std::chrono::seconds(59), *h.server);
+  EXPECT_EQ((*stays->last_update())["terminal"], false);
+  h.loop.advance(std::chrono::seconds(2), *h.server);
+  const json* u = stays->last_update();
+  EXPECT_EQ((*u)["terminal"], true);
+  EXPECT_EQ((*u)["results"][stays_seat]["result"], "win") << u->dump();
+}
+
+TEST_F(Hub, MessagesThatAreNotRequestsGetAnErrorAndTheConnectionGoesOn) {
+  auto& c = h.connect();
+  const std::vector<std::string> bad_messages = {"not json", "[1,2]", "{\"cmd\":5}",
+                                                 "{\"cmd\":\"fly\"}",
+                                                 std::string(100, '[') + std::string(100, ']')};
+  for (const std::string& bad : bad_messages) {
+    h.server->message(c, bad);
+    h.loop.settle(*h.server);
+    ASSERT_FALSE(c.sent.empty());
+    EXPECT_TRUE(c.sent.back().contains("error")) << bad;
+  }
+  EXPECT_EQ(h.request(c, {{"cmd", "ping"}})["ok"], true);
+}
+
+TEST_F(Hub, MetricsAndHealth) {
+  EXPECT_EQ(h.server->get("/healthz").status, 200);
+  HttpReply m = h.server->get("/metrics");
+  EXPECT_NE(m.body.find("tabletop_tables "), std::string::npos);
+  EXPECT_NE(m.body.find("tabletop_ack_milliseconds_bucket"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tt::server::testing
