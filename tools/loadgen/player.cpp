@@ -52,6 +52,7 @@ void Player::close() {
 }
 
 void Player::opened() {
+  connected_ = true;
   if (failures_ > 0) ++session_.stats.reconnects;
   failures_ = 0;
   if (seated()) {
@@ -64,7 +65,8 @@ void Player::opened() {
 }
 
 void Player::dropped(const std::string& why) {
-  ++session_.stats.drops;
+  ++(connected_ ? session_.stats.drops : session_.stats.connect_failures);
+  connected_ = false;
   stop_thinking();
   requests_.clear();  // an act sent but not acknowledged is not counted: it may be sent again
   act_in_flight_ = false;
@@ -130,6 +132,7 @@ void Player::start_playing() {
 
 void Player::concede() {
   conceding_ = true;
+  if (!act_in_flight_) attempted_seq_ = -1;  // even on a position an act was refused at
   stop_thinking();
   consider();
 }

@@ -67,7 +67,8 @@ class Player {
   std::unique_ptr<WsClient> client_;
   std::int64_t next_id_ = 1;
   std::unordered_map<std::int64_t, Request> requests_;
-  int failures_ = 0;  // connection attempts failed in a row (backoff)
+  bool connected_ = false;  // the current connection was opened (a drop, not a failed attempt)
+  int failures_ = 0;        // connection attempts failed in a row (backoff)
 
   // The current game, as this seat sees it.
   std::string table_id_;

@@ -54,6 +54,7 @@ nlohmann::json Stats::to_json() const {
       {"errors", errors},
       {"stale", stale},
       {"drops", drops},
+      {"connect_failures", connect_failures},
       {"reconnects", reconnects},
       {"resumes", resumes},
       {"resume_failures", resume_failures},

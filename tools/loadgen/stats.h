@@ -16,14 +16,15 @@ struct Stats {
   double window_seconds = 0;        // that window's length
   std::int64_t games_finished = 0;  // games seen over (terminal update)
   std::int64_t tables_created = 0;
-  std::int64_t errors =
-      0;  // refusals other than stale races, error frames, drops without --reconnect
-  std::int64_t stale = 0;       // acts refused as stale (the other seat decided first)
-  std::int64_t drops = 0;       // connections lost
-  std::int64_t reconnects = 0;  // connections made again
-  std::int64_t resumes = 0;     // seats resumed with their token
-  std::int64_t resume_failures =
-      0;  // resumes refused, or a table resumed before a decision it acknowledged
+  // Refusals other than stale races, error frames, drops without --reconnect.
+  std::int64_t errors = 0;
+  std::int64_t stale = 0;             // acts refused as stale (the other seat decided first)
+  std::int64_t drops = 0;             // connections lost
+  std::int64_t connect_failures = 0;  // attempts to connect that failed (the server down)
+  std::int64_t reconnects = 0;        // connections made again
+  std::int64_t resumes = 0;           // seats resumed with their token
+  // Resumes refused, or a table resumed behind a decision it acknowledged.
+  std::int64_t resume_failures = 0;
   std::int64_t unfinished = 0;  // --verify: tables that did not finish in the drain time
   std::int64_t checked = 0;     // --verify: acknowledged decisions found in their records
   std::int64_t lost = 0;        // --verify: acknowledged decisions missing or different in a record

@@ -1,0 +1,21 @@
+# The whole server from outside, as clients see it (docs/server.md): the kill
+# test against SQLite and a real PostgreSQL, and a small bounded load run.
+# Each starts `tabletop serve` on a free port and stops it by its pid.
+if(NOT TARGET tabletop-loadgen)
+  return()
+endif()
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+
+foreach(store sqlite postgresql)
+  add_test(NAME server_kill_${store}
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/kill_test.py
+                   --tabletop $<TARGET_FILE:tabletop> --loadgen $<TARGET_FILE:tabletop-loadgen>
+                   --store ${store} --pg-temp ${CMAKE_SOURCE_DIR}/scripts/pg-temp.sh)
+  # Well under a minute each; RUN_SERIAL so the timings do not fight other tests.
+  set_tests_properties(server_kill_${store} PROPERTIES TIMEOUT 150 RUN_SERIAL TRUE SKIP_RETURN_CODE 77
+                                                       LABELS "server;system")
+endforeach()
+
+add_test(NAME server_load_small
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/load_test.sh $<TARGET_FILE:tabletop> $<TARGET_FILE:tabletop-loadgen>)
+set_tests_properties(server_load_small PROPERTIES TIMEOUT 90 RUN_SERIAL TRUE LABELS "server;system")
