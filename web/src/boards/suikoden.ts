@@ -89,7 +89,7 @@ export const suikodenBoard: Board = (ctx) => {
       h("small.muted", `${m.battle} · placed by seat ${m.owner}`),
       support ? h("div.labelled", h("small", "support"), card(support, "small")) : "",
       side(them), side(me));
-    if (isBattle && battle.duel) {
+    if (isBattle && m.battle === "duel" && battle.duel) {
       el.append(h("div.duel", h("small", "duel picks"), (battle.duel as any[]).map((d, s) =>
         h("div.duel-pick", { "data-seat": s }, h("small", `seat ${s}`),
           d.card ? card(d.card, "small") : d.picked ? h("div.scard.back.small", { title: "picked, face down" }, "face down") : h("span.muted", "choosing…")))));
@@ -100,7 +100,7 @@ export const suikodenBoard: Board = (ctx) => {
   const phase = h("div.status-line",
     h("span", `Turn ${v.turn ?? "?"}`), h("span", `phase: ${v.phase ?? "?"}`),
     v.turn_player !== undefined ? h("span", `turn player: ${ctx.name(v.turn_player)}`) : null,
-    battle ? h("span.tag", `${battle.place}: ${battle.duel ? "duel" : "battle"}${battle.acting !== undefined && !battle.duel ? `, ${ctx.name(battle.acting)} to act` : ""}`) : null,
+    battle ? h("span.tag", `battle at ${battle.place}`) : null,
     v.winner !== null && v.winner !== undefined ? h("strong", `winner: ${ctx.name(v.winner)}`) : null);
   // Opponent's places above, own below; each seat owns two places.
   const places = (s: number) => h("div.places", [`m${2 * s}`, `m${2 * s + 1}`].map(placeEl));

@@ -125,7 +125,7 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
       clear(seatBox, Array.from({ length: n }, (_, i) =>
         h("label", `Seat ${i} `, h("select", { name: "seat-" + i },
           h("option", { value: "human" }, "human"),
-          agents.map((a) => h("option", { value: a, selected: old[i] === a || (old[i] === undefined && i > 0 && false) }, `computer (${a})`))))));
+          agents.map((a) => h("option", { value: a, selected: old[i] === a }, `computer (${a})`))))));
     };
     seatCount.onchange = drawSeats;
     drawSeats();

@@ -129,7 +129,8 @@ export function tablePage(table: string) {
       clear(board, b);
       options.set(mine?.prompt, opts, me < 0 ? (waiting || "Watching.") : waiting);
       concede.hidden = me < 0 || u.terminal || !u.seats.find((s) => s.seat === me)?.in_game;
-      document.body.dataset.turn = mine ? "mine" : "";
+      // For styles and for the browser tests: where the table stands.
+      Object.assign(document.body.dataset, { turn: mine ? "mine" : "", seq: String(u.seq), seat: String(me), status: u.status });
       if (u.terminal) drawOver(u);
       else overlay.hidden = true;
     }
@@ -150,6 +151,7 @@ export function tablePage(table: string) {
     }
 
     return () => {
+      for (const k of ["turn", "seq", "seat", "status"]) delete document.body.dataset[k];
       clearInterval(ticker);
       if (c.connected) c.request("leave", { table }).catch(() => {});
     };

@@ -23,7 +23,7 @@ export class OptionList {
     const same = options.length === this.options.length && options.every((o, i) => o.id === this.options[i].id);
     this.options = options;
     if (!same) this.search.value = "";
-    this.busy = false;
+    this.setBusy(false);
     clear(this.prompt, options.length ? h("strong", prompt || "Your decision") : h("span.muted", waitingFor));
     this.search.hidden = options.length < 6;
     this.draw();

@@ -1,0 +1,29 @@
+# The browser tests (web/tests/run.mjs, docs/server.md "The browser client"):
+# the real `tabletop serve` on a free port with a fresh SQLite file, and the
+# system Chromium (/usr/bin/chromium, never a downloaded one) driven by
+# playwright-core from web/'s lockfile, playing whole games through the page.
+# Screenshots go to browser-artifacts/ in the build folder. Dev build only
+# (not under the sanitizers); skipped where node or Chromium is missing.
+if(TABLETOP_SANITIZE)
+  return()
+endif()
+find_program(TABLETOP_NODE node)
+if(NOT TABLETOP_NODE OR NOT EXISTS /usr/bin/chromium)
+  message(STATUS "browser tests skipped: node or /usr/bin/chromium not found")
+  return()
+endif()
+
+set(_web ${CMAKE_SOURCE_DIR}/web)
+# The client built first (a no-op when web/dist is up to date: `make web`).
+add_test(NAME browser_build_web COMMAND ${CMAKE_SOURCE_DIR}/scripts/build-web.sh)
+set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIMEOUT 300 LABELS browser)
+
+# (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board.
+foreach(game suikoden ddm)
+  add_test(NAME browser_${game}
+           COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
+                   --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
+  # One Chromium at a time: they are timed, and two would share 2 cores.
+  set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 150
+                       RESOURCE_LOCK browser LABELS browser)
+endforeach()

@@ -1,0 +1,103 @@
+// (b) One browser plays a whole Dungeon Dice Monsters game against a computer
+// seat, clicking the board wherever a board click can decide: dice in the
+// pool, the placement square (after hovering its cube-net preview), a monster
+// and then its move or attack target. Other decisions go through the list.
+import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng } from "./harness.mjs";
+
+function boardAction(id) {
+  let m = /^place:[A-Za-z]+\d+:(\d+,\d+)$/.exec(id);
+  if (m) return { kind: "place", to: m[1] };
+  m = /^(move|attack):(\d+,\d+)>(\d+,\d+)$/.exec(id);
+  if (m) return { kind: m[1], from: m[2], to: m[3] };
+  m = /^die:(.+)$/.exec(id);
+  if (m) return { kind: "die", die: m[1] };
+  return null;
+}
+
+export async function ddmGame({ browser, base, shot, log }) {
+  const D = await newPlayer(browser, base);
+  const { page } = D;
+  await page.goto(base + "/#/");
+  await page.waitForSelector("select[name=game] option[value=ddm]", { state: "attached" });
+  await page.selectOption("select[name=game]", "ddm");
+  await page.selectOption("select[name=variant]", "quick");
+  await page.selectOption("select[name=seat-1]", "greedy");
+  await page.click("button:has-text('Create table')");
+  await page.waitForSelector(".created li[data-seat='0'] a:has-text('Take this seat')");
+  if (await page.locator(".created li[data-seat='1']").count()) fail("a join link for the computer seat");
+  await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
+  await page.waitForSelector("form.join input[name=name]");
+  await page.fill("form.join input[name=name]", "Dee");
+  await page.click("form.join button[type=submit]");
+  await page.waitForFunction(() => document.body.dataset.seat === "0");
+  await page.waitForSelector(".board.ddm .field .sq[data-sq='6,0'].master");
+
+  const rand = rng(7);
+  const clicks = { die: 0, place: 0, move: 0, attack: 0, list: 0 };
+  let previewShot = false;
+  let decisions = 0;
+  const until = Date.now() + 100000;
+  for (;;) {
+    if (Date.now() > until) fail(`the game is not over after ${decisions} decisions (${JSON.stringify(clicks)})`);
+    const st = await tableState(page);
+    if (st.over) break;
+    if (!st.mine || !st.options.length) {
+      await sleep(15);
+      continue;
+    }
+    const acts = st.options.map((id) => ({ id, a: boardAction(id) }));
+    const of = (k) => acts.filter((x) => x.a?.kind === k);
+    // Attack when possible, move often, place and roll by the board.
+    let choice = of("attack")[0] || (rand() < 0.7 && pickOne(of("move"), rand)) || pickOne(of("place"), rand) || pickOne(of("die"), rand);
+    if (choice) {
+      const a = choice.a;
+      if (a.kind === "die") {
+        await page.click(`.player.own button.die.can[data-die=${JSON.stringify(a.die)}]`);
+      } else if (a.kind === "place") {
+        const sq = page.locator(`.field .sq[data-sq='${a.to}']`);
+        await sq.hover();
+        await page.waitForSelector(`.field .sq[data-sq='${a.to}'].net-m`);
+        const covered = await page.locator(".field .sq.net, .field .sq.net-m").count();
+        if (covered !== 6) fail(`the net preview on ${a.to} covers ${covered} squares, not 6`);
+        if (!previewShot) {
+          previewShot = true;
+          await shot(page, "ddm-placement-preview");
+        }
+        await sq.click();
+      } else {
+        // A monster, then its target: the same pair may name two options
+        // (a tunneller declining items); then the list decides.
+        await page.click(`.field .sq[data-sq='${a.from}']`);
+        await page.waitForSelector(`.field .sq[data-sq='${a.from}'].selected`);
+        await page.waitForSelector(`.field .sq[data-sq='${a.to}'].to-${a.kind}`);
+        await page.click(`.field .sq[data-sq='${a.to}']`);
+        const twins = st.options.filter((id) => id.startsWith(`${a.kind}:${a.from}>${a.to}`));
+        if (twins.length > 1) await page.click(`.options-panel button.option[data-option=${JSON.stringify(choice.id)}]`);
+      }
+      clicks[a.kind]++;
+    } else {
+      // Summon more often than not, so there is something to place and move.
+      const plain = st.options.filter((id) => id !== "cancel");
+      const summons = plain.filter((id) => id.startsWith("summon:"));
+      const id = pickOne(summons.length && rand() < 0.8 ? summons : plain.length ? plain : st.options, rand);
+      await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+      clicks.list++;
+    }
+    await waitSeqAbove(page, st.seq);
+    decisions++;
+    if (decisions === 60) await shot(page, "ddm-midgame");
+  }
+  await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(2)");
+  await shot(page, "ddm-game-over");
+  if (!clicks.place) fail(`no placement was made by clicking the board: ${JSON.stringify(clicks)}`);
+  if (!clicks.die) fail(`no die was picked on the board: ${JSON.stringify(clicks)}`);
+  if (D.errors.length) fail(`page errors: ${D.errors.join("; ")}`);
+  if (D.outside.length) fail(`fetched from outside the server: ${D.outside.join(", ")}`);
+  await D.context.close();
+  log(`board clicks ${JSON.stringify(clicks)}`);
+  return `${decisions} decisions, board clicks ${JSON.stringify(clicks)}`;
+}
+
+function pickOne(list, rand) {
+  return list.length ? list[Math.floor(rand() * list.length)] : undefined;
+}

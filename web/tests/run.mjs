@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// The browser tests (docs/server.md "The browser client"): the real server,
+// the system Chromium driven by playwright-core, whole games through the page.
+//   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
+//        [--artifacts DIR] [--only suikoden|ddm] [--verbose]
+// Prints one line per test and "N passed, M failed"; exits 1 on a failure.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
+import { suikodenGame } from "./suikoden.mjs";
+import { ddmGame } from "./ddm.mjs";
+
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame };
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const here = new URL(".", import.meta.url).pathname;
+const bin = resolve(opt("--server", process.env.TABLETOP_BIN || ""));
+const web = resolve(opt("--web", join(here, "../dist")));
+const artifacts = artifactsDir(resolve(opt("--artifacts", "browser-artifacts")));
+const only = opt("--only", "");
+const verbose = args.includes("--verbose");
+if (!bin || !existsSync(bin)) {
+  console.error(`run.mjs: no server binary (--server PATH): '${bin}'`);
+  process.exit(2);
+}
+if (!existsSync(join(web, "index.html"))) {
+  console.error(`run.mjs: no built client in ${web} (run scripts/build-web.sh)`);
+  process.exit(2);
+}
+
+const chosen = Object.entries(TESTS).filter(([name]) => !only || only.split(",").includes(name));
+let passed = 0;
+let failed = 0;
+const t0 = Date.now();
+const server = await startServer(bin, web, verbose ? (l) => console.log(`  server: ${l}`) : null);
+const browser = await startBrowser();
+try {
+  for (const [name, test] of chosen) {
+    const started = Date.now();
+    const log = (line) => console.log(`  ${name}: ${line}`);
+    const shot = async (page, file) => page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
+    try {
+      const what = await test({ browser, base: server.address, bin, shot, log });
+      passed++;
+      console.log(`ok ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${what}`);
+    } catch (e) {
+      failed++;
+      console.log(`FAILED ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${e.stack || e}`);
+      for (const [i, ctx] of browser.contexts().entries())
+        for (const [j, p] of ctx.pages().entries())
+          await p.screenshot({ path: join(artifacts, `${name}-failure-${i}-${j}.png`), fullPage: true }).catch(() => {});
+      for (const [i, ctx] of browser.contexts().entries())
+        for (const p of ctx.pages()) {
+          const st = await p.evaluate(() => ({ data: { ...document.body.dataset }, notice: document.querySelector(".notice")?.textContent, options: Array.from(document.querySelectorAll("button.option")).map((b) => `${b.dataset.option}${b.disabled ? " (disabled)" : ""}`) })).catch(() => null);
+          console.log(`  page ${i}: ${JSON.stringify(st)}`);
+        }
+      if (!verbose) console.log(server.output.slice(-20).map((l) => `  server: ${l}`).join("\n"));
+    }
+  }
+} finally {
+  await browser.close().catch(() => {});
+  await server.stop();
+}
+console.log(`browser tests: ${((Date.now() - t0) / 1000).toFixed(1)} s, screenshots in ${artifacts}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
