@@ -119,10 +119,19 @@ stop() {
   rm -rf "$dir"
 }
 
+# Whether process PID runs (a zombie, dead but not yet reaped, does not).
+running() {
+  local stat
+  kill -0 "$1" 2>/dev/null || return 1
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  [ "${stat:0:1}" != Z ]
+}
+
 # Waits for process PID to end, then stops the server of DIR.
 watch() {
   local dir=$1 pid=$2
-  while kill -0 "$pid" 2>/dev/null && [ -d "$dir" ]; do sleep 1; done
+  while running "$pid" && [ -d "$dir" ]; do sleep 1; done
   stop "$dir"
 }
 

@@ -483,6 +483,20 @@ TEST_P(StoreTest, AppendLatency) {
 INSTANTIATE_TEST_SUITE_P(Backends, StoreTest, ::testing::Values(&kSqlite, &kPostgres),
                          [](const auto& info) { return info.param->name; });
 
+// A connection cut under the store (the database restarted, a proxy dropped
+// it) is made again by the next call, which then works.
+TEST(StorePostgres, ConnectsAgainWhenItsConnectionIsCut) {
+  const std::string url = kPostgres.fresh_url({});
+  auto store = open_store(url);
+  store->create_table(a_table("t1", 1));
+  store->append({a_decision("t1", 0)});
+  postgres_exec(url,
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  store->append({a_decision("t1", 1)});
+  expect_decisions(*store->load("t1"), decisions("t1", 0, 2));
+}
+
 // Store URLs that cannot work give clear errors, never a password.
 TEST(StoreUrl, BadUrlsAreRefusedClearly) {
   expect_error([] { open_store("mysql://root:hunter22@localhost/x"); },

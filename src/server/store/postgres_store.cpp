@@ -111,32 +111,27 @@ std::string detail(const pqxx::sql_error& error) {
 class PostgresStore : public Store {
  public:
   PostgresStore(const std::string& url, std::string shown, std::string password)
-      : shown_(std::move(shown)), password_(std::move(password)) {
-    guard("open", [&] {
-      try {
-        connection_ = std::make_unique<pqxx::connection>(with_connect_timeout(url));
-      } catch (const pqxx::broken_connection& error) {
-        throw Refused{"cannot connect: " + one_line(error.what())};
-      }
-      migrate_now();
-      for (const auto& [name, sql] : statements()) connection_->prepare(name, sql);
-    });
+      : url_(with_connect_timeout(url)), shown_(std::move(shown)), password_(std::move(password)) {
+    guard("open", [&] { connect(); });
   }
 
   void migrate() override {
-    guard("migrate", [&] { migrate_now(); });
+    guard("migrate", [&] {
+      db();
+      migrate_now();
+    });
   }
 
   int schema_version() override {
     return guard("schema_version", [&] {
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       return tx.exec1(kVersionQuery)[0].as<int>();
     });
   }
 
   void create_table(const StoredTable& table) override {
     guard("create_table", [&] {
-      pqxx::work tx(*connection_);
+      pqxx::work tx(db());
       try {
         tx.exec_prepared0("insert_table", table.id, table.game, table.setup_json, table.config_json,
                           table.created_ms);
@@ -155,7 +150,7 @@ class PostgresStore : public Store {
   void take_seat(const std::string& table, int seat, const std::string& name,
                  const std::string& token_hash) override {
     guard("take_seat", [&] {
-      pqxx::work tx(*connection_);
+      pqxx::work tx(db());
       const auto found = tx.exec_prepared("find_seat", table, seat);
       const std::string which = "seat " + std::to_string(seat) + " of table " + table;
       if (found.empty()) throw Refused{"table " + table + " has no seat " + std::to_string(seat)};
@@ -178,7 +173,7 @@ class PostgresStore : public Store {
                          {"a", decision.at_ms}});
       }
       const std::string payload = batch.dump();
-      pqxx::work tx(*connection_);
+      pqxx::work tx(db());
       try {
         tx.exec_prepared0("append", payload);
       } catch (const pqxx::unique_violation& error) {
@@ -195,7 +190,7 @@ class PostgresStore : public Store {
   void snapshot(const std::string& table, std::int64_t index, const std::string& state_json,
                 const std::string& fingerprint) override {
     guard("snapshot", [&] {
-      pqxx::work tx(*connection_);
+      pqxx::work tx(db());
       try {
         tx.exec_prepared0("snapshot", table, index, state_json, fingerprint);
       } catch (const pqxx::foreign_key_violation&) {
@@ -210,7 +205,7 @@ class PostgresStore : public Store {
   void finish(const std::string& table, const std::string& results_json,
               const std::string& record_json, std::int64_t finished_ms) override {
     guard("finish", [&] {
-      pqxx::work tx(*connection_);
+      pqxx::work tx(db());
       const auto updated =
           tx.exec_prepared("finish", table, finished_ms, results_json, record_json);
       if (updated.affected_rows() == 0) {
@@ -223,7 +218,7 @@ class PostgresStore : public Store {
 
   std::vector<LoadedTable> unfinished() override {
     return guard("unfinished", [&] {
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       LoadedTables loaded;
       read_tables(tx.exec_prepared("unfinished_tables"), tx.exec_prepared("unfinished_seats"),
                   tx.exec_prepared("unfinished_decisions"),
@@ -234,7 +229,7 @@ class PostgresStore : public Store {
 
   std::optional<LoadedTable> load(const std::string& table) override {
     return guard("load", [&]() -> std::optional<LoadedTable> {
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       LoadedTables loaded;
       read_tables(tx.exec_prepared("one_table", table), tx.exec_prepared("one_seats", table),
                   tx.exec_prepared("one_decisions", table), tx.exec_prepared("one_snapshot", table),
@@ -247,7 +242,7 @@ class PostgresStore : public Store {
 
   std::optional<std::string> record(const std::string& table) override {
     return guard("record", [&]() -> std::optional<std::string> {
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       const auto found = tx.exec_prepared("record", table);
       if (found.empty()) return std::nullopt;
       return found[0][0].as<std::string>("");
@@ -257,7 +252,7 @@ class PostgresStore : public Store {
   std::vector<PastGame> past_games(const std::string& name, int limit) override {
     return guard("past_games", [&] {
       if (limit <= 0) return std::vector<PastGame>{};
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       return read_past(tx.exec_prepared("past_games", name, limit),
                        tx.exec_prepared("past_seats", name, limit));
     });
@@ -266,7 +261,7 @@ class PostgresStore : public Store {
   std::vector<PastGame> recent_games(int limit) override {
     return guard("recent_games", [&] {
       if (limit <= 0) return std::vector<PastGame>{};
-      pqxx::read_transaction tx(*connection_);
+      pqxx::read_transaction tx(db());
       return read_past(tx.exec_prepared("recent_games", limit),
                        tx.exec_prepared("recent_seats", limit));
     });
@@ -275,10 +270,18 @@ class PostgresStore : public Store {
  private:
   // Runs `work`, turning every failure into tt::Error naming the store and the
   // call, with the password scrubbed from whatever the server or libpq said.
+  // A connection found broken before anything was committed (the database
+  // server restarted, the connection was cut) is made again, once, and the
+  // call run again: it had changed nothing.
   template <typename Work>
   auto guard(const char* call, Work&& work) -> decltype(work()) {
     try {
-      return work();
+      try {
+        return work();
+      } catch (const pqxx::broken_connection&) {
+        connect();
+        return work();
+      }
     } catch (const Refused& refused) {
       throw Error(message(call, refused.why));
     } catch (const pqxx::in_doubt_error& error) {
@@ -303,6 +306,24 @@ class PostgresStore : public Store {
     return "postgresql store " + shown_ + ": " + call + ": " + why;
   }
 
+  // The connection, made again if the last attempt failed.
+  pqxx::connection& db() {
+    if (!connection_) connect();
+    return *connection_;
+  }
+
+  // Connects, migrates and prepares every statement.
+  void connect() {
+    connection_.reset();
+    try {
+      connection_ = std::make_unique<pqxx::connection>(url_);
+    } catch (const pqxx::broken_connection& error) {
+      throw Refused{"cannot connect: " + one_line(error.what())};
+    }
+    migrate_now();
+    for (const auto& [name, sql] : statements()) connection_->prepare(name, sql);
+  }
+
   // A server that does not answer is given up after 10 s unless the URL says otherwise.
   static std::string with_connect_timeout(const std::string& url) {
     if (url.find("connect_timeout=") != std::string::npos) return url;
@@ -310,7 +331,7 @@ class PostgresStore : public Store {
   }
 
   void migrate_now() {
-    pqxx::work tx(*connection_);
+    pqxx::work tx(db());
     tx.exec(kMigrationLock);
     const bool has_version =
         tx.exec1("SELECT to_regclass('schema_version') IS NOT NULL")[0].as<bool>();
@@ -380,6 +401,7 @@ class PostgresStore : public Store {
     return past.take();
   }
 
+  std::string url_;
   std::string shown_;
   std::string password_;
   std::unique_ptr<pqxx::connection> connection_;
