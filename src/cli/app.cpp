@@ -132,6 +132,25 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   scenario_cmd->add_flag("--json", scenario.json, "Print JSON");
   bench_cmd->add_option("--seats", bench.seats, "Number of seats (default: the game's fewest)");
 
+  ServeArgs serve;
+  auto* serve_cmd = app.add_subcommand(
+      "serve",
+      "Run the game server: tables in the browser over HTTP and WebSocket (docs/server.md)");
+  serve_cmd->add_option("--host", serve.host, "Address to listen on (loopback unless told)")
+      ->capture_default_str();
+  serve_cmd->add_option("--port", serve.port, "Port to listen on (0: any free port)")
+      ->capture_default_str();
+  serve_cmd->add_option("--db", serve.db, "Store: sqlite:PATH or postgresql://...")
+      ->capture_default_str();
+  serve_cmd
+      ->add_option("--web", serve.web,
+                   "The built web client (default: $TABLETOP_WEB, else the installed one, else "
+                   "the source tree's web/dist)")
+      ->type_name("DIR");
+  serve_cmd
+      ->add_option("--agent-delay-ms", serve.agent_delay_ms, "Pause before a computer seat decides")
+      ->capture_default_str();
+
   auto* engine_cmd =
       app.add_subcommand("engine", "Speak the JSON-lines engine protocol on stdin/stdout");
 
@@ -159,6 +178,7 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     if (bench_cmd->parsed()) return cmd_bench(bench, io);
     if (scenario_cmd->parsed()) return cmd_scenario(scenario, io);
     if (engine_cmd->parsed()) return cmd_engine(io);
+    if (serve_cmd->parsed()) return cmd_serve(serve, io);
   } catch (const Failure& e) {
     io.err << "tabletop: " << e.what() << "\n";
     return e.code();

@@ -76,6 +76,14 @@ struct BenchArgs {
   int seats = 0;  // 0: the game's fewest
 };
 
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string db = "sqlite:var/tabletop.db";
+  std::string web;  // "": $TABLETOP_WEB, else the installed or source tree's web/dist
+  int agent_delay_ms = 0;
+};
+
 int cmd_games(const GamesArgs& args, Io& io);
 int cmd_play(const PlayArgs& args, Io& io);
 int cmd_simulate(const SimulateArgs& args, Io& io);
@@ -84,6 +92,7 @@ int cmd_check_deck(const CheckDeckArgs& args, Io& io);
 int cmd_bench(const BenchArgs& args, Io& io);
 int cmd_scenario(const ScenarioArgs& args, Io& io);
 int cmd_engine(Io& io);
+int cmd_serve(const ServeArgs& args, Io& io);
 
 // Parses a whole command line (without the program name) and runs it.
 int run_cli(const std::vector<std::string>& args, Io& io);

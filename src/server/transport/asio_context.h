@@ -3,8 +3,10 @@
 #pragma once
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -18,6 +20,8 @@ struct AsioLoop::Impl {
       boost::asio::make_work_guard(io);
   std::unordered_map<std::uint64_t, std::unique_ptr<boost::asio::steady_timer>> timers;
   std::uint64_t next_timer = 1;
+  std::unique_ptr<boost::asio::signal_set> signals;
+  std::shared_ptr<std::function<void()>> rearm;  // waits for the next signal
 };
 
 inline boost::asio::io_context& io_context_of(AsioLoop& loop) {

@@ -1,6 +1,7 @@
 #include "server/transport/asio_loop.h"
 
 #include <boost/asio/post.hpp>
+#include <csignal>
 
 #include "server/transport/asio_context.h"
 
@@ -38,6 +39,22 @@ void AsioLoop::cancel(std::uint64_t timer) {
   if (it == impl_->timers.end()) return;
   it->second->cancel();
   impl_->timers.erase(it);
+}
+
+void AsioLoop::on_stop_signal(std::function<void(int)> fn) {
+  if (!impl_->signals)
+    impl_->signals = std::make_unique<boost::asio::signal_set>(impl_->io, SIGINT, SIGTERM);
+  auto wait = std::make_shared<std::function<void()>>();
+  // Waits again after each signal: a second one may mean "now".
+  *wait = [this, fn = std::move(fn), weak = std::weak_ptr(wait)] {
+    impl_->signals->async_wait([fn, weak](const boost::system::error_code& ec, int signal) {
+      if (ec) return;
+      fn(signal);
+      if (auto again = weak.lock()) (*again)();
+    });
+  };
+  impl_->rearm = wait;
+  (*wait)();
 }
 
 void AsioLoop::run() {

@@ -26,6 +26,9 @@ class AsioLoop final : public Loop {
   void run();
   // Makes run() return soon. Safe to call from any thread.
   void stop();
+  // Calls `fn` on the loop thread with the signal's number each time the
+  // process receives SIGINT or SIGTERM (instead of the default: ending it).
+  void on_stop_signal(std::function<void(int)> fn);
 
   struct Impl;
   Impl& impl() { return *impl_; }

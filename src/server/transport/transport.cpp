@@ -139,7 +139,10 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       return text_reply(req, http::status::internal_server_error,
                         std::string("internal error: ") + e.what());
     }
-    if (metrics) got.body += transport_metrics(*shared_);
+    if (metrics) {
+      if (!got.body.empty() && got.body.back() != '\n') got.body += '\n';
+      got.body += transport_metrics(*shared_);
+    }
     Response res =
         reply(req, static_cast<http::status>(got.status), got.content_type, std::move(got.body));
     res.set(http::field::cache_control, "no-store");

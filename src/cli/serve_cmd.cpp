@@ -1,0 +1,115 @@
+// `tabletop serve`: the game server (docs/server.md). Opens the store, resumes
+// every unfinished table, listens, and runs until SIGINT or SIGTERM, then
+// closes the connections and writes what is queued before it exits.
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/errors.h"
+#include "core/error.h"
+#include "server/server.h"
+#include "server/store/store.h"
+#include "server/store/store_url.h"
+#include "server/transport/asio_loop.h"
+#include "server/transport/transport.h"
+
+#ifndef TABLETOP_WEB_DIR
+#define TABLETOP_WEB_DIR ""
+#endif
+
+namespace tt::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Connections closing at shutdown get this long before they are dropped.
+constexpr std::chrono::milliseconds kCloseGrace{2000};
+
+// The web client, found like the card data: --web, $TABLETOP_WEB, beside an
+// installed binary (<prefix>/share/tabletop/web), the source tree's web/dist.
+std::string resolve_web_dir(const std::string& option) {
+  if (!option.empty()) return option;
+  if (const char* env = std::getenv("TABLETOP_WEB"); env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path installed = exe.parent_path() / ".." / "share" / "tabletop" / "web";
+    if (fs::is_directory(installed, ec)) return installed.lexically_normal().string();
+  }
+  return TABLETOP_WEB_DIR;
+}
+
+// Each connection is a file descriptor: allow as many as the system lets us.
+void raise_descriptor_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &limit);
+}
+
+std::string url_host(const std::string& host) {
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
+}  // namespace
+
+int cmd_serve(const ServeArgs& args, Io& io) {
+  if (args.port < 0 || args.port > 65535)
+    usage_error("--port must be 0 to 65535 (0: any free port), got " + std::to_string(args.port));
+  if (args.agent_delay_ms < 0) usage_error("--agent-delay-ms must not be negative");
+  raise_descriptor_limit();
+
+  std::string shown_store;
+  std::unique_ptr<server::Store> store;
+  try {
+    shown_store = server::without_password(args.db);
+    store = server::open_store(args.db);
+  } catch (const Error& e) {
+    bad_input(e.what());
+  }
+
+  server::AsioLoop loop;
+  server::ServerOptions options;
+  options.agent_delay_ms = args.agent_delay_ms;
+  server::Server hub(loop, std::move(store), options);
+  try {
+    hub.resume();
+  } catch (const Error& e) {
+    bad_input(std::string("the store's tables cannot be resumed: ") + e.what());
+  }
+
+  server::TransportOptions net;
+  net.host = args.host;
+  net.port = static_cast<std::uint16_t>(args.port);
+  net.web_root = resolve_web_dir(args.web);
+  server::Transport transport(loop, hub, net);
+  transport.start();  // tt::Error (address in use, unknown host): exit 1
+
+  if (transport.web_root().empty())
+    io.err << "tabletop: warning: no web client in "
+           << (net.web_root.empty() ? "(none)" : net.web_root)
+           << " (`make web` builds it); serving the API and WebSocket only" << std::endl;
+  io.out << "tabletop: serving on http://" << url_host(args.host) << ":" << transport.port()
+         << "/ (store " << shown_store << ")" << std::endl;
+
+  bool stopping = false;
+  loop.on_stop_signal([&](int) {
+    if (stopping) std::_Exit(130);  // a second signal: at once
+    stopping = true;
+    transport.shutdown(kCloseGrace, [&] {
+      hub.stop();
+      loop.stop();
+    });
+  });
+  loop.run();
+  io.err << "tabletop: stopped" << std::endl;
+  return kExitOk;
+}
+
+}  // namespace tt::cli
