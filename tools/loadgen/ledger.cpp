@@ -18,8 +18,7 @@ void Ledger::acknowledged(const std::string& table, std::int64_t index, int seat
 }
 
 void Ledger::finished(const std::string& table) {
-  auto it = tables_.find(table);
-  if (it != tables_.end()) it->second.finished = true;
+  tables_[table].finished = true;
 }
 
 std::int64_t Ledger::last_acknowledged(const std::string& table) const {
@@ -35,12 +34,13 @@ bool Ledger::has_unfinished() const {
 std::int64_t Ledger::unfinished() const {
   std::int64_t count = 0;
   for (const auto& [id, table] : tables_)
-    if (!table.finished) ++count;
+    if (!table.finished && !table.decisions.empty()) ++count;
   return count;
 }
 
 void Ledger::verify(const Fetch& fetch, Stats& stats) const {
   for (const auto& [id, table] : tables_) {
+    if (table.decisions.empty()) continue;
     if (!table.finished) {
       ++stats.unfinished;
       stats.lost += static_cast<std::int64_t>(table.decisions.size());

@@ -24,9 +24,12 @@ json parse_light(std::string_view text) {
   return json::parse(text.begin(), text.end(), keep, false);
 }
 
-bool is_stale(const json& reply) {
+// Refused because the other seat moved first: the position changed (stale) or,
+// for a concession, the other seat's decision ended the game meanwhile.
+bool lost_race(const json& reply, const std::string& option) {
   const auto error = reply.value("error", std::string());
-  return error.find("stale") != std::string::npos;
+  return error.find("stale") != std::string::npos ||
+         (option == "concede" && error.find("the game is over") != std::string::npos);
 }
 
 }  // namespace
@@ -58,7 +61,8 @@ void Player::opened() {
   if (seated()) {
     // Back after a drop: the token proves the seat.
     check_resume_ = true;
-    send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}, {Kind::resume, {}, 0, {}});
+    send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
+         {Kind::resume, {}, 0, {}, {}});
     return;
   }
   table_.player_open(*this);
@@ -99,19 +103,19 @@ void Player::create(const std::string& game) {
         {"game", game},
         {"seats", {"human", "human"}},
         {"seed", session_.rng() >> 12}},
-       {Kind::create, {}, 0, {}});
+       {Kind::create, {}, 0, {}, {}});
 }
 
 void Player::join(const std::string& table_id) {
   table_id_ = table_id;
   send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}},
-       {Kind::join, {}, 0, {}});
+       {Kind::join, {}, 0, {}, {}});
 }
 
 void Player::leave_game() {
   stop_thinking();
   if (!table_id_.empty() && is_open())
-    send({{"cmd", "leave"}, {"table", table_id_}}, {Kind::leave, {}, 0, {}});
+    send({{"cmd", "leave"}, {"table", table_id_}}, {Kind::leave, {}, 0, {}, {}});
   table_id_.clear();
   token_.clear();
   playing_ = false;
@@ -193,7 +197,7 @@ void Player::reply(const json& message, const Request& request) {
         session_.reactor.after(200ms, [this] {
           if (is_open() && seated())
             send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
-                 {Kind::resume, {}, 0, {}});
+                 {Kind::resume, {}, 0, {}, {}});
         });
         return;
       }
@@ -209,7 +213,8 @@ void Player::reply(const json& message, const Request& request) {
 }
 
 void Player::act_replied(const json& message, const Request& request) {
-  act_in_flight_ = false;
+  const bool current = request.table == table_id_;  // not a reply from a game already over
+  if (current) act_in_flight_ = false;
   if (message.value("ok", false)) {
     double ms =
         std::chrono::duration<double, std::milli>(session_.reactor.now() - request.sent).count();
@@ -219,20 +224,21 @@ void Player::act_replied(const json& message, const Request& request) {
     std::int64_t acked = message.value("seq", std::int64_t{-1}) - 1;
     if (acked != request.seq) {
       ++session_.stats.errors;
-      session_.stats.problem("table " + table_id_ + ": act at seq " + std::to_string(request.seq) +
-                             " acknowledged with seq " + std::to_string(acked + 1));
+      session_.stats.problem("table " + request.table + ": act at seq " +
+                             std::to_string(request.seq) + " acknowledged with seq " +
+                             std::to_string(acked + 1));
     }
-    session_.ledger.acknowledged(table_id_, request.seq, seat_, request.option, session_.stats);
+    session_.ledger.acknowledged(request.table, request.seq, seat_, request.option, session_.stats);
     if (request.option == "concede") conceding_ = false;
-  } else if (is_stale(message)) {
+  } else if (lost_race(message, request.option)) {
     ++session_.stats.stale;
   } else {
     ++session_.stats.errors;
-    session_.stats.problem("table " + table_id_ + " seat " + std::to_string(seat_) + ": act '" +
+    session_.stats.problem("table " + request.table + " seat " + std::to_string(seat_) + ": act '" +
                            request.option + "' at seq " + std::to_string(request.seq) +
                            " refused: " + message.value("error", std::string()));
   }
-  consider();
+  if (current) consider();
 }
 
 void Player::update(const json& message) {
@@ -290,7 +296,7 @@ void Player::send_act(const std::string& option) {
   attempted_seq_ = seq_;
   act_in_flight_ = true;
   send({{"cmd", "act"}, {"table", table_id_}, {"token", token_}, {"option", option}, {"seq", seq_}},
-       {Kind::act, {}, seq_, option});
+       {Kind::act, {}, seq_, option, table_id_});
 }
 
 }  // namespace tt::loadgen

@@ -46,6 +46,7 @@ class Player {
     Reactor::Clock::time_point sent;
     std::int64_t seq = 0;
     std::string option;
+    std::string table;  // the game's table (the reply may come after the game is over)
   };
 
   void opened();
