@@ -29,6 +29,8 @@ function route(): void {
   else if (parts[0] === "players") page = playersPage(parts[1] || "");
   else if (parts[0] === "replay" && parts[1]) page = replayPage(parts[1], parts[2]);
   else page = lobbyPage();
+  const nav = document.getElementById("nav-games") as HTMLAnchorElement | null;
+  if (nav) nav.href = `#/players/${encodeURIComponent(playerName())}`;
   stop = page(root);
   window.scrollTo(0, 0);
 }
@@ -53,7 +55,5 @@ function showConnection(): void {
 window.addEventListener("hashchange", route);
 window.addEventListener("DOMContentLoaded", () => {
   showConnection();
-  const nav = document.getElementById("nav-games") as HTMLAnchorElement | null;
-  if (nav && playerName()) nav.href = `#/players/${encodeURIComponent(playerName())}`;
   route();
 });

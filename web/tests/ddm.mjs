@@ -14,8 +14,8 @@ function boardAction(id) {
   return null;
 }
 
-export async function ddmGame({ browser, base, shot, log }) {
-  const D = await newPlayer(browser, base);
+export async function ddmGame({ browser, base, server, shot, log }) {
+  const D = await newPlayer(browser, base, { phone: true });
   const { page } = D;
   await page.goto(base + "/#/");
   await page.waitForSelector("select[name=game] option[value=ddm]", { state: "attached" });
@@ -86,6 +86,18 @@ export async function ddmGame({ browser, base, shot, log }) {
     await waitSeqAbove(page, st.seq);
     decisions++;
     if (decisions === 60) await shot(page, "ddm-midgame");
+    if (decisions === 40) {
+      // The server crashes and comes back on the same port and store: the
+      // page shows it is reconnecting, reconnects by itself, resumes the seat.
+      const seq = (await tableState(page)).seq;
+      await server.kill();
+      await page.waitForSelector("#conn[data-state=reconnecting]");
+      await shot(page, "ddm-reconnecting");
+      await server.restart();
+      await page.waitForSelector("#conn[data-state=open]", { timeout: 15000 });
+      await page.waitForFunction((s) => document.body.dataset.seat === "0" && Number(document.body.dataset.seq) >= s, seq);
+      log(`server killed and restarted at decision ${seq}: the page reconnected and resumed seat 0`);
+    }
   }
   await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(2)");
   await shot(page, "ddm-game-over");

@@ -14,49 +14,70 @@ export function fail(msg) {
   throw new Error(msg);
 }
 
-/** Starts `tabletop serve` on 127.0.0.1, port 0; resolves with its address. */
+/** Starts `tabletop serve` on 127.0.0.1, port 0, with a fresh SQLite file;
+ * resolves with its address. `kill()` then `restart()` bring it back on the
+ * same port and store, as a crash and a restart would. */
 export async function startServer(serverBin, webDir, log) {
   const dir = mkdtempSync(join(tmpdir(), "tabletop-browser-"));
-  const args = ["serve", "--host", "127.0.0.1", "--port", "0", "--db", `sqlite:${dir}/t.db`, "--web", webDir];
-  const proc = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
   const output = [];
-  const address = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no address printed by ${serverBin} in 10 s:\n${output.join("\n")}`)), 10000);
-    const look = (line) => {
-      output.push(line);
-      log?.(line);
-      const m = /(https?):\/\/([0-9.]+|\[[0-9a-f:]+\]|localhost):(\d+)/.exec(line);
-      if (m && Number(m[3]) > 0) {
-        clearTimeout(timer);
-        resolve(`http://${m[2]}:${m[3]}`);
-      }
-    };
-    createInterface({ input: proc.stdout }).on("line", look);
-    createInterface({ input: proc.stderr }).on("line", look);
-    proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${output.join("\n")}`)));
-  });
-  // Ready once /healthz says ok (the store open, every table resumed).
-  for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(address + "/healthz");
-      if (r.ok) break;
-    } catch {}
-    if (i > 100) fail("/healthz never said ok");
-    await sleep(50);
-  }
-  return {
+  const launch = async (port) => {
+    const args = ["serve", "--host", "127.0.0.1", "--port", String(port), "--db", `sqlite:${dir}/t.db`, "--web", webDir];
+    const proc = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const address = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address printed by ${serverBin} in 10 s:\n${output.join("\n")}`)), 10000);
+      const look = (line) => {
+        output.push(line);
+        log?.(line);
+        const m = /(https?):\/\/([0-9.]+|\[[0-9a-f:]+\]|localhost):(\d+)/.exec(line);
+        if (m && Number(m[3]) > 0) {
+          clearTimeout(timer);
+          resolve(`http://${m[2]}:${m[3]}`);
+        }
+      };
+      createInterface({ input: proc.stdout }).on("line", look);
+      createInterface({ input: proc.stderr }).on("line", look);
+      proc.on("exit", (code) => reject(new Error(`server exited (${code}) before listening:\n${output.join("\n")}`)));
+    });
+    // Ready once /healthz says ok (the store open, every table resumed).
+    for (let i = 0; ; i++) {
+      try {
+        const r = await fetch(address + "/healthz");
+        if (r.ok) break;
+      } catch {}
+      if (i > 200) fail("/healthz never said ok");
+      await sleep(50);
+    }
+    return { proc, address };
+  };
+  let { proc, address } = await launch(0);
+  const exited = (p) => p.exitCode !== null || p.signalCode !== null;
+  const server = {
     address,
-    pid: proc.pid,
     output,
+    get pid() {
+      return proc.pid;
+    },
+    /** SIGKILL, as a crash: nothing is flushed on the way out. */
+    async kill() {
+      if (exited(proc)) return;
+      const gone = new Promise((r) => proc.once("exit", r));
+      process.kill(proc.pid, "SIGKILL");
+      await gone;
+    },
+    async restart() {
+      ({ proc } = await launch(Number(new URL(address).port)));
+    },
     async stop() {
-      if (proc.exitCode === null) {
+      if (!exited(proc)) {
+        const gone = new Promise((r) => proc.once("exit", r));
         process.kill(proc.pid, "SIGTERM");
-        await Promise.race([new Promise((r) => proc.once("exit", r)), sleep(3000)]);
-        if (proc.exitCode === null && proc.signalCode === null) process.kill(proc.pid, "SIGKILL");
+        await Promise.race([gone, sleep(3000)]);
+        if (!exited(proc)) process.kill(proc.pid, "SIGKILL");
       }
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 /** The system Chromium, headless, with nothing reaching out to the network. */

@@ -44,7 +44,7 @@ try {
     const log = (line) => console.log(`  ${name}: ${line}`);
     const shot = async (page, file) => page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
     try {
-      const what = await test({ browser, base: server.address, bin, shot, log });
+      const what = await test({ browser, base: server.address, server, bin, shot, log });
       passed++;
       console.log(`ok ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${what}`);
     } catch (e) {

@@ -60,7 +60,7 @@ export const suikodenBoard: Board = (ctx) => {
         p.commander ? h("div.labelled", h("small", "commander"), card(p.commander, "commander", true)) : null,
         (p.resolved || []).length ? h("div.labelled", h("small", "resolved"),
           h("div.cards", (p.resolved as any[]).map((r) => h("div.resolved", card(r.card, "mission"), r.stationed ? card(r.stationed, "stationed") : null)))) : null),
-      hand ? h("div.labelled", h("small", "your hand"), h("div.cards.hand", hand.map((c) => card(c, "in-hand", true))))
+      hand ? h("div.labelled", h("small", seat === ctx.me ? "your hand" : "hand"), h("div.cards.hand", hand.map((c) => card(c, "in-hand", true))))
         : h("div.labelled", h("small", "hand"), h("div.cards.hand.backs", Array.from({ length: p.hand_size || 0 }, () => card(null)))),
       (p.discard || []).length ? h("details.discard", h("summary", `discard pile (${p.discard.length})`),
         h("div.cards", (p.discard as string[]).map((c) => card(c, "small")))) : null);

@@ -24,9 +24,9 @@ export function replayPage(table: string, asParam?: string) {
     root.append(h("div.replay-page",
       title, err,
       h("div.replay-controls",
-        btn("⏮", () => 0, "first"), btn("◀", () => step - 1, "back"),
+        btn("« first", () => 0, "first"), btn("◀", () => step - 1, "back"),
         stepText,
-        btn("▶", () => step + 1, "forward"), btn("⏭", () => total, "last"),
+        btn("▶", () => step + 1, "forward"), btn("last »", () => total, "last"),
         slider, h("label", "seen by ", asSel)),
       decision,
       h("div.layout", h("div.main-col", board), h("aside.side-col", h("section.log-box", h("h3", "Log"), log.el)))));
