@@ -1,0 +1,201 @@
+// `tabletop serve` as a process: it prints its real address, serves the web
+// client, /healthz and the WebSocket, stops cleanly on SIGTERM, warns when
+// there is no web client, and exits with docs/cli.md's codes on bad input.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "transport_harness.h"
+
+namespace tt::server::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One `tabletop serve` child with its stdout and stderr read through pipes.
+class ServeProcess {
+ public:
+  explicit ServeProcess(std::vector<std::string> args) {
+    int out[2];
+    int err[2];
+    if (pipe(out) != 0 || pipe(err) != 0) throw std::runtime_error("pipe");
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], 1);
+      dup2(err[1], 2);
+      close(out[0]);
+      close(err[0]);
+      std::vector<char*> argv{const_cast<char*>(TABLETOP_BIN), const_cast<char*>("serve")};
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(TABLETOP_BIN, argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    close(err[1]);
+    out_ = out[0];
+    err_ = err[0];
+  }
+  ~ServeProcess() {
+    if (pid_ > 0 && status_ < 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    close(out_);
+    close(err_);
+  }
+
+  // The first line on stdout ("" if none within the time or the pipe closed).
+  std::string first_line(std::chrono::milliseconds limit = std::chrono::seconds(15)) {
+    return read_line(out_, out_text_, limit);
+  }
+  // Everything on stderr until it closes (after the process ends).
+  std::string all_err() {
+    std::string text;
+    char buf[4096];
+    for (ssize_t n; (n = read(err_, buf, sizeof buf)) > 0;)
+      text.append(buf, static_cast<std::size_t>(n));
+    return text;
+  }
+  // The exit code, waiting up to `limit`; -1 if still running (then killed).
+  int wait_exit(std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        status_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        return status_;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return -1;
+  }
+  void signal(int sig) { kill(pid_, sig); }
+
+ private:
+  static std::string read_line(int fd, std::string& buffer, std::chrono::milliseconds limit) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    for (;;) {
+      if (auto nl = buffer.find('\n'); nl != std::string::npos) {
+        std::string line = buffer.substr(0, nl);
+        buffer.erase(0, nl + 1);
+        return line;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          end - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return "";
+      pollfd p{fd, POLLIN, 0};
+      if (poll(&p, 1, static_cast<int>(left.count())) <= 0) return "";
+      char buf[4096];
+      const ssize_t n = read(fd, buf, sizeof buf);
+      if (n <= 0) return "";
+      buffer.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+
+  pid_t pid_ = -1;
+  int out_ = -1;
+  int err_ = -1;
+  int status_ = -1;
+  std::string out_text_;
+};
+
+class TempDir {
+ public:
+  TempDir() {
+    path = fs::temp_directory_path() /
+           ("tt-serve-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+  fs::path path;
+  static inline int counter = 0;
+};
+
+std::uint16_t port_of(const std::string& line, const std::string& store) {
+  std::smatch m;
+  const std::regex address(R"(^tabletop: serving on http://127\.0\.0\.1:(\d+)/ \(store (.*)\)$)");
+  if (!std::regex_match(line, m, address)) return 0;
+  EXPECT_EQ(m[2].str(), store);
+  return static_cast<std::uint16_t>(std::stoi(m[1].str()));
+}
+
+TEST(Serve, PrintsItsAddressServesAndStopsOnSigterm) {
+  TempDir dir;
+  fs::create_directories(dir.path / "web");
+  std::ofstream(dir.path / "web" / "index.html") << "<!doctype html><title>t</title>";
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  ServeProcess serve({"--port", "0", "--db", store, "--web", (dir.path / "web").string()});
+  const std::string line = serve.first_line();
+  const std::uint16_t port = port_of(line, store);
+  ASSERT_NE(port, 0) << line;
+
+  EXPECT_EQ(http_get(port, "/").body, "<!doctype html><title>t</title>");
+  EXPECT_TRUE(eventually([&] { return http_get(port, "/healthz").status == 200; }));
+  EXPECT_NE(http_get(port, "/metrics").body.find("tabletop_transport_connections"),
+            std::string::npos);
+  asio::io_context io;
+  WsClient client(io, port);
+  client.send(R"({"cmd":"ping","id":7})");
+  const std::string reply = client.read();
+  EXPECT_NE(reply.find(R"("ok":true)"), std::string::npos) << reply;
+
+  serve.signal(SIGTERM);
+  client.read_until_closed();
+  EXPECT_EQ(client.ws.reason().code, websocket::close_code::going_away);
+  EXPECT_EQ(serve.wait_exit(), 0);
+  EXPECT_NE(serve.all_err().find("tabletop: stopped"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir.path / "t.db"));
+}
+
+TEST(Serve, WithoutTheWebClientItWarnsAndServesTheApi) {
+  TempDir dir;
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  ServeProcess serve(
+      {"--port", "0", "--db", store, "--web", (dir.path / "no-such-folder").string()});
+  const std::uint16_t port = port_of(serve.first_line(), store);
+  ASSERT_NE(port, 0);
+  EXPECT_TRUE(eventually([&] { return http_get(port, "/healthz").status == 200; }));
+  EXPECT_EQ(http_get(port, "/").status, 404);
+  EXPECT_EQ(http_get(port, "/api/games").status, 200);
+  serve.signal(SIGINT);
+  EXPECT_EQ(serve.wait_exit(), 0);
+  const std::string err = serve.all_err();
+  EXPECT_NE(err.find("tabletop: warning: no web client in"), std::string::npos) << err;
+}
+
+TEST(Serve, ExitCodesOnBadInput) {
+  TempDir dir;
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  {
+    ServeProcess serve({"--port", "70000", "--db", store});
+    EXPECT_EQ(serve.wait_exit(), 1);
+    EXPECT_NE(serve.all_err().find("--port must be 0 to 65535"), std::string::npos);
+  }
+  {
+    ServeProcess serve({"--port", "0", "--db", "mysql://nowhere/x"});
+    EXPECT_EQ(serve.wait_exit(), 2);
+  }
+  {
+    // A port already taken: exit 1, the address named.
+    asio::io_context io;
+    tcp::acceptor taken(io, {asio::ip::make_address("127.0.0.1"), 0});
+    const auto port = std::to_string(taken.local_endpoint().port());
+    ServeProcess serve({"--port", port, "--db", store});
+    EXPECT_EQ(serve.wait_exit(), 1);
+    EXPECT_NE(serve.all_err().find("cannot listen on 127.0.0.1:" + port), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace tt::server::testing
