@@ -340,7 +340,12 @@ class SqliteStore : public Store {
       throw Refused{"WAL mode refused (journal_mode " + mode + ")"};
     db_->exec("PRAGMA synchronous = NORMAL");
     db_->exec("PRAGMA foreign_keys = ON");
-    sqlite3_busy_timeout(db_->handle(), 5000);  // another process writing: wait, up to 5 s
+    // The commit that takes the log past this many pages copies it back into
+    // the file and flushes both (tens of ms on a busy disk): 4000 pages (16 MB)
+    // rather than SQLite's 1000 puts that on 4 times fewer commits.
+    db_->exec("PRAGMA wal_autocheckpoint = 4000");
+    db_->exec("PRAGMA journal_size_limit = 67108864");  // the log shrinks back to 64 MB at most
+    sqlite3_busy_timeout(db_->handle(), 5000);          // another process writing: wait, up to 5 s
   }
 
   void migrate_now() {
