@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cstddef>
 
+#include "protocol/limits.h"
+
 namespace tt::server {
 
 struct TransportLimits {
@@ -12,8 +14,9 @@ struct TransportLimits {
   // then the connection is closed (1009 "message too big").
   std::size_t max_message_bytes = 64 * 1024;
   // JSON nested deeper than this (arrays and objects) gets an error reply
-  // before the hub parses it; the connection stays open.
-  int max_depth = 32;
+  // before the hub parses it; the connection stays open. As the engine
+  // protocol's limit.
+  int max_depth = protocol::kMaxDepth;
   // Messages a connection may send: a bucket of `burst` tokens refilled at
   // `rate` a second, one token a message. An empty bucket: an error message,
   // then the connection is closed (1008 "too many messages").
