@@ -139,6 +139,8 @@ class DdmState final : public State {
   std::string render_details(Seat viewer) const override;
   // A concession: the other seat wins at once.
   std::string concede(Seat seat) override;
+  // The option a timer takes for a seat that lets its time run out (default_action.cpp).
+  Action default_action(Seat seat) const override;
   bool is_undo(Seat seat, Action action) const override;
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;

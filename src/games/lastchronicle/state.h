@@ -170,6 +170,8 @@ class LcState final : public State {
   void legal_actions(Seat seat, ActionList& out) const override;
   void apply_action(Seat seat, Action action) override;
   std::string concede(Seat seat) override;
+  // The option a timer takes for a seat that lets its time run out (default_action.cpp).
+  Action default_action(Seat seat) const override;
   bool is_undo(Seat, Action a) const override { return a.kind == kCancel; }
   bool in_game(Seat seat) const override { return seat >= 0 && order_.in_game(seat); }
   std::string action_id(Seat seat, Action action) const override;

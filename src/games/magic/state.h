@@ -281,6 +281,8 @@ class MagicState final : public State {
   void legal_actions(Seat seat, ActionList& out) const override;
   void apply_action(Seat seat, Action action) override;
   std::string concede(Seat seat) override;
+  // The option a timer takes for a seat that lets its time run out (default_action.cpp).
+  Action default_action(Seat seat) const override;
   bool is_undo(Seat, Action a) const override {
     return a.kind == kCancel || a.kind == kResetAttack || a.kind == kResetBlock;
   }

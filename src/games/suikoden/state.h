@@ -135,6 +135,8 @@ class SuikodenState final : public State {
   std::string render(Seat viewer) const override;
   // A concession: the other seat wins at once.
   std::string concede(Seat seat) override;
+  // The option a timer takes for a seat that lets its time run out (default_action.cpp).
+  Action default_action(Seat seat) const override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
