@@ -52,7 +52,7 @@ try {
       console.log(`FAILED ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${e.stack || e}`);
       for (const [i, ctx] of browser.contexts().entries())
         for (const [j, p] of ctx.pages().entries())
-          await p.screenshot({ path: join(artifacts, `${name}-failure-${i}-${j}.png`), fullPage: true }).catch(() => {});
+          await p.screenshot({ path: join(artifacts, `${name}-failure-${i}-${j}.png`) }).catch(() => {});
       for (const [i, ctx] of browser.contexts().entries())
         for (const p of ctx.pages()) {
           const st = await p.evaluate(() => ({ data: { ...document.body.dataset }, notice: document.querySelector(".notice")?.textContent, options: Array.from(document.querySelectorAll("button.option")).map((b) => `${b.dataset.option}${b.disabled ? " (disabled)" : ""}`) })).catch(() => null);

@@ -15,6 +15,8 @@ export async function suikodenGame({ browser, base, bin, shot, log }) {
   await A.page.goto(base + "/#/");
   await A.page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
   await A.page.selectOption("select[name=game]", "suikoden");
+  await A.page.click("details.options summary");
+  await A.page.fill("input[name=seed]", "5");
   await A.page.click("button:has-text('Create table')");
   await A.page.waitForSelector(".created li[data-seat='1'] input.link");
   const link1 = await A.page.inputValue(".created li[data-seat='1'] input.link");

@@ -9,6 +9,7 @@ import { ddmPiece, dieFaces } from "../data";
 import type { Board, BoardCtx } from "./board";
 import type { Option } from "../types";
 import { net, netFromLabel, type Cell } from "./nets";
+import { value } from "./generic";
 
 const COLS = 13;
 const ROWS = 19;
@@ -171,8 +172,8 @@ export const ddmBoard: Board = (ctx) => {
     playerPanel(ctx, players[me], me, v),
     v.rolled?.length ? h("div.rolled", h("small", "last roll"), (v.rolled as any[]).map((d) =>
       h("span.die.rolled", { title: d.die }, `${d.die}: ${d.crest}${d.times > 1 ? " ×" + d.times : ""}`))) : "",
-    v.battle ? h("div.battle", h("small", "battle"), h("code", JSON.stringify(v.battle))) : "",
-    v.chain?.length ? h("div.chain", h("small", "chain"), h("code", JSON.stringify(v.chain))) : "");
+    v.battle ? h("details.battle", { open: true }, h("summary", "battle"), value(v.battle, 1)) : "",
+    v.chain?.length ? h("details.chain", { open: true }, h("summary", `chain (${v.chain.length})`), value(v.chain, 1)) : "");
   return root;
 };
 

@@ -6,7 +6,8 @@ import type { Board } from "./board";
 
 export const genericBoard: Board = (ctx) => h("div.board.generic", value(ctx.view, 0));
 
-function value(v: unknown, depth: number): HTMLElement | string {
+/** Any JSON value as nested lists and definition lists. */
+export function value(v: unknown, depth: number): HTMLElement | string {
   if (v === null || v === undefined) return h("span.null", "–");
   if (typeof v !== "object") return h("span.scalar", String(v));
   if (Array.isArray(v)) {

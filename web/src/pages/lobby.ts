@@ -137,6 +137,7 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
     const increment = h("input", { name: "increment", value: "5", size: 4, inputmode: "numeric" }) as HTMLInputElement;
     const grace = h("input", { name: "grace", value: "0", size: 5, inputmode: "numeric" }) as HTMLInputElement;
     const title = h("input", { name: "title", placeholder: g.title || g.name, maxlength: 80 }) as HTMLInputElement;
+    const seed = h("input", { name: "seed", placeholder: "random", size: 10, inputmode: "numeric" }) as HTMLInputElement;
     const submit = h("button.primary", { type: "submit" }, "Create table") as HTMLButtonElement;
     submit.onclick = async () => {
       const options: Record<string, string> = {};
@@ -148,6 +149,7 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
         req.timer = { mode: "clock", seconds: Number(seconds.value), increment: Number(increment.value) };
       if (Number(grace.value) > 0) req.grace = Number(grace.value);
       if (title.value.trim()) req.title = title.value.trim();
+      if (/^\d+$/.test(seed.value.trim())) req.seed = seed.value.trim();
       submit.disabled = true;
       try {
         const r = await connection().request("create", req);
@@ -161,7 +163,8 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
     clear(body,
       g.summary ? h("p.muted", g.summary) : null,
       h("label", "Variant ", variant),
-      optionInputs.length ? h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row)) : null,
+      h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row),
+        h("label.opt", h("span", "seed"), seed, h("small.muted", "the same seed deals the same game"))),
       h("label", "Seats ", seatCount), seatBox,
       h("div.timer", h("label", "Timer ", timerMode), h("label", "seconds ", seconds),
         h("label", "increment ", increment), h("label", "grace ", grace)),
