@@ -424,6 +424,17 @@ TEST_P(StoreTest, EverythingSurvivesClosingAndReopening) {
   EXPECT_EQ(store().record("t2"), std::optional<std::string>(R"({"record":"t2"})"));
 }
 
+TEST_P(StoreTest, TwoStoresShareOneDatabase) {
+  auto other = open_store(url_);  // another process, or a reader beside the journal
+  store().create_table(a_table("t1", 1));
+  store().append(decisions("t1", 0, 2));
+  ASSERT_TRUE(other->load("t1").has_value());
+  expect_decisions(*other->load("t1"), decisions("t1", 0, 2));
+  other->append({a_decision("t1", 2)});
+  expect_error([&] { store().append({a_decision("t1", 2)}); }, {"already stored"});
+  expect_decisions(load("t1"), decisions("t1", 0, 3));
+}
+
 TEST_P(StoreTest, EveryCommittedDecisionSurvivesTheProcessBeingKilled) {
   store_.reset();
   const pid_t child = fork();

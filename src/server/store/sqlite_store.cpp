@@ -331,6 +331,8 @@ class SqliteStore : public Store {
   }
 
   void configure() {
+    // Another process writing (or switching the file to WAL): wait, up to 5 s.
+    sqlite3_busy_timeout(db_->handle(), 5000);
     // WAL: readers never block the writer, and a commit is one append to the
     // log. synchronous=NORMAL syncs the log only at checkpoints: a commit
     // survives the process being killed (it is in the OS's hands when COMMIT
@@ -345,7 +347,6 @@ class SqliteStore : public Store {
     // rather than SQLite's 1000 puts that on 4 times fewer commits.
     db_->exec("PRAGMA wal_autocheckpoint = 4000");
     db_->exec("PRAGMA journal_size_limit = 67108864");  // the log shrinks back to 64 MB at most
-    sqlite3_busy_timeout(db_->handle(), 5000);          // another process writing: wait, up to 5 s
   }
 
   void migrate_now() {
