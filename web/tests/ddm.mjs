@@ -37,6 +37,7 @@ export async function ddmGame({ browser, base, server, shot, log }) {
   const rand = rng(7);
   const clicks = { die: 0, place: 0, move: 0, attack: 0, list: 0 };
   let previewShot = false;
+  let searched = false;
   let decisions = 0;
   const until = Date.now() + 100000;
   for (;;) {
@@ -53,6 +54,15 @@ export async function ddmGame({ browser, base, server, shot, log }) {
     let choice = of("attack")[0] || (rand() < 0.7 && pickOne(of("move"), rand)) || pickOne(of("place"), rand) || pickOne(of("die"), rand);
     if (choice) {
       const a = choice.a;
+      if (a.kind === "die" && !searched && of("die").length > 6) {
+        // The search box narrows the option list.
+        searched = true;
+        await page.fill(".options-panel input.search", "l4-");
+        const shown = await page.locator(".options-panel button.option").count();
+        const want = of("die").filter((x) => x.id.includes("l4-")).length;
+        if (shown !== want) fail(`searching 'l4-' shows ${shown} options, not ${want}`);
+        await page.fill(".options-panel input.search", "");
+      }
       if (a.kind === "die") {
         await page.click(`.player.own button.die.can[data-die=${JSON.stringify(a.die)}]`);
       } else if (a.kind === "place") {
@@ -104,6 +114,7 @@ export async function ddmGame({ browser, base, server, shot, log }) {
   await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(2)");
   await shot(page, "ddm-game-over");
   if (!clicks.place) fail(`no placement was made by clicking the board: ${JSON.stringify(clicks)}`);
+  if (!searched) fail("the option search was never tried");
   if (!clicks.die) fail(`no die was picked on the board: ${JSON.stringify(clicks)}`);
   // While the server was down the browser logged its refused reconnects.
   const errors = D.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));

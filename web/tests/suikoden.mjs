@@ -17,6 +17,8 @@ export async function suikodenGame({ browser, base, bin, shot, log }) {
   await A.page.selectOption("select[name=game]", "suikoden");
   await A.page.click("details.options summary");
   await A.page.fill("input[name=seed]", "5");
+  await A.page.selectOption("select[name=timer]", "move");
+  await A.page.fill("input[name=seconds]", "600");
   await A.page.click("button:has-text('Create table')");
   await A.page.waitForSelector(".created li[data-seat='1'] input.link");
   const link1 = await A.page.inputValue(".created li[data-seat='1'] input.link");
@@ -51,6 +53,11 @@ export async function suikodenGame({ browser, base, bin, shot, log }) {
       await waitSeqAbove(P.page, st.seq);
       decisions++;
       acted = true;
+      if (decisions === 5) {
+        // The per-decision timer counts down beside the seat that decides.
+        const clock = await A.page.textContent("ul.seats li.deciding .clock", { timeout: 3000 }).catch(() => "");
+        if (!/^\d+:\d\d$/.test(clock || "")) fail(`no running clock beside the deciding seat: '${clock}'`);
+      }
       if (decisions === 12) for (const [i, Q] of pages.entries()) await shot(Q.page, `suikoden-midgame-${"ABC"[i]}`);
       if (decisions === 25 && !reloaded) {
         reloaded = true;

@@ -86,13 +86,18 @@ export function tablePage(table: string) {
     if (c.connected) void subscribe();
 
     // The clock as sent: each seat's time left when the update was made
-    // (-1: not running); a running seat's counts down from there.
+    // (-1: not running); a running seat's counts down from there. A human seat
+    // that must decide counts as running even when the update was built just
+    // before its timer was armed (it starts with the whole decision's time).
     const clockText = (seat: number): string => {
       const k = last?.clock;
       if (!last || !k || k.mode === "none" || last.terminal) return "";
-      const running = k.running ? !!k.running[seat] : last.pending.some((p) => p.seat === seat);
+      const human = last.seats.find((s) => s.seat === seat)?.kind === "human";
+      const deciding = human && last.pending.some((p) => p.seat === seat);
+      const running = !!k.running?.[seat] || deciding;
       if (k.deadline_ms && running) return fmtTime(k.deadline_ms - c.serverNow());
-      const left = k.remaining_ms?.[seat];
+      let left = k.remaining_ms?.[seat];
+      if (left !== undefined && left < 0 && running && k.mode === "move") left = (k.seconds || 0) * 1000;
       if (left === undefined || left < 0) return "";
       return fmtTime(running ? left - (Date.now() - receivedAt) : left);
     };
