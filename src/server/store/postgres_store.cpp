@@ -312,7 +312,8 @@ class PostgresStore : public Store {
     return *connection_;
   }
 
-  // Connects, migrates and prepares every statement.
+  // Connects, migrates and prepares every statement; no connection is kept
+  // unless all of that succeeded.
   void connect() {
     connection_.reset();
     try {
@@ -320,8 +321,13 @@ class PostgresStore : public Store {
     } catch (const pqxx::broken_connection& error) {
       throw Refused{"cannot connect: " + one_line(error.what())};
     }
-    migrate_now();
-    for (const auto& [name, sql] : statements()) connection_->prepare(name, sql);
+    try {
+      migrate_now();
+      for (const auto& [name, sql] : statements()) connection_->prepare(name, sql);
+    } catch (...) {
+      connection_.reset();  // half set up: the next call starts again
+      throw;
+    }
   }
 
   // A server that does not answer is given up after 10 s unless the URL says otherwise.
