@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -78,6 +80,7 @@ class ServeProcess {
     return -1;
   }
   void signal(int sig) { kill(pid_, sig); }
+  pid_t pid() const { return pid_; }
 
  private:
   static std::string read_line(int fd, std::string& buffer, std::chrono::milliseconds limit) {
@@ -195,6 +198,58 @@ TEST(Serve, ExitCodesOnBadInput) {
     EXPECT_EQ(serve.wait_exit(), 1);
     EXPECT_NE(serve.all_err().find("cannot listen on 127.0.0.1:" + port), std::string::npos);
   }
+}
+
+}  // namespace
+}  // namespace tt::server::testing
+
+namespace tt::server::testing {
+namespace {
+
+std::size_t rss_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.starts_with("VmRSS:")) return std::stoul(line.substr(6));
+  return 0;
+}
+
+// Figures, not checks (run with --gtest_also_run_disabled_tests): what 2,000
+// idle WebSocket connections cost `tabletop serve` in memory, and how fast
+// they open (from local addresses 127.1.0.N, 200 each: the per-address limit).
+TEST(Serve, DISABLED_MeasureTwoThousandConnections) {
+  TempDir dir;
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  ServeProcess serve({"--port", "0", "--db", store});
+  const std::uint16_t port = port_of(serve.first_line(), store);
+  ASSERT_NE(port, 0);
+  ASSERT_TRUE(eventually([&] { return http_get(port, "/healthz").status == 200; }));
+  const std::size_t before = rss_kib(serve.pid());
+  asio::io_context io;
+  std::vector<std::unique_ptr<websocket::stream<tcp::socket>>> clients;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 2000; ++i) {
+    auto ws = std::make_unique<websocket::stream<tcp::socket>>(io);
+    auto& socket = ws->next_layer();
+    socket.open(tcp::v4());
+    socket.bind({asio::ip::make_address("127.1.0." + std::to_string(1 + i / 200)), 0});
+    socket.connect({asio::ip::make_address("127.0.0.1"), port});
+    ws->handshake("127.0.0.1", "/ws");
+    clients.push_back(std::move(ws));
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  clients.back()->write(asio::buffer(std::string(R"({"cmd":"ping"})")));
+  beast::flat_buffer buffer;
+  clients.back()->read(buffer);
+  const std::size_t after = rss_kib(serve.pid());
+  std::printf(
+      "2000 WebSockets opened in %.2f s (%.0f/s, one at a time); server RSS %zu -> %zu KiB "
+      "(%.1f KiB a connection)\n",
+      seconds, 2000 / seconds, before, after, (after - before) / 2000.0);
+  clients.clear();
+  serve.signal(SIGTERM);
+  EXPECT_EQ(serve.wait_exit(), 0);
 }
 
 }  // namespace

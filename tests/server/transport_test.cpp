@@ -5,6 +5,8 @@
 #include <ifaddrs.h>
 #include <netinet/in.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -225,6 +227,35 @@ TEST(Transport, ListensOnLoopbackOnlyByDefault) {
   }
   freeifaddrs(list);
   if (tried == 0) GTEST_SKIP() << "no address here but loopback";
+}
+
+}  // namespace
+}  // namespace tt::server::testing
+
+namespace tt::server::testing {
+namespace {
+
+// Figures, not checks (run with --gtest_also_run_disabled_tests): the round
+// trip of one small message through the transport and the fake hub.
+TEST(Transport, DISABLED_MeasureEchoRoundTrip) {
+  TransportOptions options;
+  options.limits.rate = 1e9;  // measuring the path, not the flood limit
+  options.limits.burst = 1e9;
+  TestServer server(options);
+  asio::io_context io;
+  WsClient client(io, server.port());
+  std::vector<double> micros;
+  for (int i = 0; i < 5000; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    client.send(R"({"cmd":"ping"})");
+    client.read();
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+  std::sort(micros.begin(), micros.end());
+  std::printf("echo round trip over %zu messages: p50 %.1f us, p99 %.1f us\n", micros.size(),
+              micros[micros.size() / 2], micros[micros.size() * 99 / 100]);
 }
 
 }  // namespace

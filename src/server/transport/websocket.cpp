@@ -27,6 +27,9 @@ std::atomic<std::uint64_t> next_connection_id{1};
 // the server never reads more than that of a hostile message.
 constexpr std::size_t kFrameCutOffFactor = 16;
 
+// A connection's read buffer is kept up to this size between messages.
+constexpr std::size_t kKeptBufferBytes = 16 * 1024;
+
 std::string error_message(std::string_view text) {
   // The texts below hold no character JSON needs escaped.
   return std::string(R"({"type":"error","error":")") + std::string(text) + "\"}";
@@ -131,6 +134,8 @@ class WsSession final : public Connection,
     ++shared_->counters.messages_received;
     std::string text = beast::buffers_to_string(in_.data());
     in_.clear();
+    // One big message must not keep its buffer for the connection's life.
+    if (in_.capacity() > kKeptBufferBytes) in_.shrink_to_fit();
     if (!bucket_.take(shared_->loop.now())) {
       ++shared_->counters.refused_flood;
       return refuse(websocket::close_code::policy_error,
