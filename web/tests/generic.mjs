@@ -45,6 +45,7 @@ export async function genericGames({ browser, base, shot, log }) {
     done.push(`${game} ${decisions}`);
   }
   if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
+  if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
   await P.context.close();
   return `decisions: ${done.join(", ")}`;
 }
