@@ -2,11 +2,13 @@
 // message, and obeys two commands:
 //   "close:REASON"  closes the connection with that reason;
 //   "big:N"         sends N frames of 60 KiB at once (a client that does not
-//                   read them overflows its send queue).
+//                   read them overflows its send queue);
+//   "throw"         throws, as a hub with a bug would.
 // It runs on the loop thread; the counters are atomic for the test thread.
 #pragma once
 #include <atomic>
 #include <charconv>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,7 @@ class FakeHub final : public Hub {
 
   void message(Connection& conn, std::string_view text) override {
     ++message_count;
+    if (text == "throw") throw std::runtime_error("the fake hub's bug");
     if (text.starts_with("close:")) {
       conn.close(text.substr(6));
     } else if (text.starts_with("big:")) {

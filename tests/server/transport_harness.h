@@ -90,8 +90,10 @@ inline HttpResult http_request(std::uint16_t port, const std::string& target,
   for (const auto& [name, value] : extra) req.set(name, value);
   http::write(socket, req);
   beast::flat_buffer buffer;
-  http::response<http::string_body> res;
-  http::read(socket, buffer, res);
+  http::response_parser<http::string_body> parser;
+  parser.skip(verb == http::verb::head);  // a HEAD reply has no body
+  http::read(socket, buffer, parser);
+  const auto& res = parser.get();
   HttpResult out;
   out.status = static_cast<int>(res.result_int());
   out.body = res.body();

@@ -125,6 +125,11 @@ TEST(Transport, HealthzApiAndMethods) {
   EXPECT_EQ(http_request(server.port(), "/", http::verb::post).status, 405);
   EXPECT_EQ(http_request(server.port(), "/api/tables", http::verb::delete_).status, 405);
   EXPECT_EQ(http_get(server.port(), "/ws").status, 426);
+
+  HttpResult head = http_request(server.port(), "/healthz", http::verb::head);
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.header("content-length"), "3");
+  EXPECT_TRUE(head.body.empty());
 }
 
 TEST(Transport, MetricsAreThePrometheusTextFormat) {
@@ -189,6 +194,17 @@ TEST(Transport, TheHubClosesAConnectionWithAReason) {
   EXPECT_EQ(client.ws.reason().code, websocket::close_code::normal);
   EXPECT_EQ(client.ws.reason().reason, "table gone");
   EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }));
+}
+
+TEST(Transport, AHubThatThrowsCostsOneRequestOnly) {
+  TestServer server;
+  asio::io_context io;
+  WsClient client(io, server.port());
+  client.send("throw");
+  EXPECT_EQ(client.read(), R"({"type":"error","error":"internal error"})");
+  client.send("after");
+  EXPECT_EQ(client.read(), "after");
+  EXPECT_NE(server.metrics().find("tabletop_transport_hub_errors_total 1"), std::string::npos);
 }
 
 TEST(Transport, ShutdownClosesEveryConnectionAsGoingAway) {

@@ -34,6 +34,7 @@ struct TransportCounters {
   std::uint64_t refused_binary = 0;   // (the connection stays open)
   std::uint64_t dropped_send_queue = 0;
   std::uint64_t dropped_idle = 0;              // idle WebSocket or HTTP timeouts
+  std::uint64_t hub_errors = 0;                // exceptions out of the hub (bugs)
   std::map<int, std::uint64_t> http_requests;  // by status code
 };
 

@@ -136,6 +136,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       if (shared_->hub == nullptr) throw std::runtime_error("stopping");
       got = shared_->hub->get(target);
     } catch (const std::exception& e) {
+      ++shared_->counters.hub_errors;
       return text_reply(req, http::status::internal_server_error,
                         std::string("internal error: ") + e.what());
     }
@@ -393,6 +394,9 @@ std::string transport_metrics(const Shared& s) {
   out << "tabletop_transport_messages_received_total " << c.messages_received << '\n';
   family("tabletop_transport_messages_sent_total", "counter", "WebSocket messages sent.");
   out << "tabletop_transport_messages_sent_total " << c.messages_sent << '\n';
+  family("tabletop_transport_hub_errors_total", "counter",
+         "Exceptions out of the hub (bugs), answered with an internal error.");
+  out << "tabletop_transport_hub_errors_total " << c.hub_errors << '\n';
   family("tabletop_transport_http_requests_total", "counter",
          "HTTP responses sent, by status code.");
   for (const auto& [code, n] : c.http_requests)

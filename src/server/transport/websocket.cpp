@@ -6,6 +6,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
+#include <exception>
+#include <iostream>
 
 #include "protocol/limits.h"
 #include "server/transport/sessions.h"
@@ -104,7 +106,7 @@ class WsSession final : public Connection,
     ++shared_->counters.websockets_opened;
     if (shared_->hub == nullptr || shared_->stopping) return close_for_shutdown();
     hub_open_ = true;
-    shared_->hub->opened(*this);
+    guarded([&] { shared_->hub->opened(*this); });
     read_more();
   }
 
@@ -150,9 +152,22 @@ class WsSession final : public Connection,
       send(
           error_message("JSON nested deeper than " + std::to_string(limits.max_depth) + " levels"));
     } else if (shared_->hub != nullptr) {
-      shared_->hub->message(*this, text);
+      guarded([&] { shared_->hub->message(*this, text); });
     }
     read_more();
+  }
+
+  // A hub that throws (a bug) costs this one request, not the loop thread
+  // that every table runs on.
+  template <class F>
+  void guarded(F call) {
+    try {
+      call();
+    } catch (const std::exception& e) {
+      ++shared_->counters.hub_errors;
+      std::cerr << "tabletop: internal error in the hub: " << e.what() << std::endl;
+      send(error_message("internal error"));
+    }
   }
 
   // An error message, then the connection is closed for breaking a limit.
@@ -210,7 +225,7 @@ class WsSession final : public Connection,
     beast::get_lowest_layer(ws_).close();
     if (hub_open_) {
       hub_open_ = false;
-      if (shared_->hub != nullptr) shared_->hub->closed(*this);
+      if (shared_->hub != nullptr) guarded([&] { shared_->hub->closed(*this); });
     }
   }
 
