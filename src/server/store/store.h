@@ -25,10 +25,10 @@ struct StoredSeat {
 
 // A table as created: everything needed to start its match again.
 struct StoredTable {
-  std::string id;              // random, URL-safe
-  std::string game;            // registry name
-  std::string setup_json;      // the setup as setup_to_json writes it (seed included)
-  std::string config_json;     // server-side settings: title, timers, grace (JSON object)
+  std::string id;           // random, URL-safe
+  std::string game;         // registry name
+  std::string setup_json;   // the setup as setup_to_json writes it (seed included)
+  std::string config_json;  // server-side settings: title, timers, grace (JSON object)
   std::vector<StoredSeat> seats;
   std::int64_t created_ms = 0;  // Unix time, milliseconds
 };
@@ -38,8 +38,8 @@ struct StoredDecision {
   std::string table;
   std::int64_t index = 0;
   int seat = 0;
-  std::string option;           // the option id as the match took it (full, unredacted)
-  std::int64_t at_ms = 0;       // when it was accepted (Unix ms)
+  std::string option;      // the option id as the match took it (full, unredacted)
+  std::int64_t at_ms = 0;  // when it was accepted (Unix ms)
 };
 
 // A table to resume: its creation data, its decisions in order, its latest
@@ -59,7 +59,7 @@ struct PastGame {
   std::string game;
   std::int64_t created_ms = 0;
   std::int64_t finished_ms = 0;
-  std::string results_json;  // Match::results()
+  std::string results_json;        // Match::results()
   std::vector<std::string> names;  // per seat: the player's name, or the agent's kind
 };
 
