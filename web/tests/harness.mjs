@@ -96,7 +96,7 @@ export async function startBrowser() {
  * message it receives, and failing the test on a page error. */
 export async function newPlayer(browser, base, { phone = false } = {}) {
   const context = await browser.newContext(
-    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 900 } });
+    phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const received = [];
   const errors = [];

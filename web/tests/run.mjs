@@ -42,7 +42,7 @@ const browser = await startBrowser();
 try {
   for (const [name, test] of chosen) {
     const started = Date.now();
-    const log = (line) => console.log(`  ${name}: ${line}`);
+    const log = (line) => console.log(`  ${name} ${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
     const shot = async (page, file) => page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
     try {
       const what = await test({ browser, base: server.address, server, bin, shot, log });
