@@ -154,6 +154,26 @@ TEST(TransportLimits, ConnectionsPerAddressAndInAll) {
       has(small.metrics(), "tabletop_transport_connections_refused_total{limit=\"total\"} 1"));
 }
 
+TEST(TransportLimits, SilentConnectionsAreClosed) {
+  TransportOptions options;
+  options.limits.idle_timeout = std::chrono::seconds(1);
+  options.limits.http_timeout = std::chrono::seconds(1);
+  TestServer server(options);
+  asio::io_context io;
+  // A WebSocket that answers no ping (it never reads) and sends nothing.
+  WsClient silent(io, server.port());
+  // A TCP connection that never sends its request.
+  tcp::socket mute(io);
+  mute.connect({asio::ip::make_address("127.0.0.1"), server.port()});
+  EXPECT_TRUE(eventually([&] { return server.hub.closed_count == 1; }, std::chrono::seconds(5)));
+  char byte;
+  beast::error_code ec;
+  mute.read_some(asio::buffer(&byte, 1), ec);  // returns once the server closed it
+  EXPECT_EQ(ec, asio::error::eof);
+  EXPECT_TRUE(
+      has(server.metrics(), "tabletop_transport_closed_for_limits_total{limit=\"timeout\"} 2"));
+}
+
 TEST(TransportLimits, AnOversizeHttpHeaderIsRefused) {
   TestServer server;
   HttpResult got = http_get(server.port(), "/healthz", {{"X-Big", std::string(16 * 1024, 'h')}});
