@@ -4,7 +4,7 @@
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
 //        [--artifacts DIR] [--only suikoden,ddm,generic] [--verbose]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
@@ -34,6 +34,8 @@ if (!existsSync(join(web, "index.html"))) {
 }
 
 const chosen = Object.entries(TESTS).filter(([name]) => !only || only.split(",").includes(name));
+for (const [name] of chosen)
+  for (const f of readdirSync(artifacts)) if (f.startsWith(`${name}-failure-`)) rmSync(join(artifacts, f));
 let passed = 0;
 let failed = 0;
 const t0 = Date.now();

@@ -43,7 +43,7 @@ export function lobbyPage() {
     refresh();
     drawMine(mine);
     loadGames()
-      .then((games) => alive && drawCreate(create, games))
+      .then((games) => alive && drawCreate(create, games, () => { clearTimeout(timer); void refresh(); }))
       .catch((e) => clear(create, h("h2", "New table"), h("p.error", String(e.message || e))));
     c.onopen = () => void refresh();
     return () => {
@@ -93,7 +93,7 @@ function drawMine(el: HTMLElement): void {
       h("li", h("a", { href: `#/t/${table}` }, `${s.title || s.game || "table"} ${table}`), ` seat ${s.seat}`)))));
 }
 
-function drawCreate(el: HTMLElement, games: GameInfo[]): void {
+function drawCreate(el: HTMLElement, games: GameInfo[], created: () => void): void {
   const playable = games.filter((g) => !g.broken);
   const gameSel = h("select", { name: "game" },
     playable.map((g) => h("option", { value: g.name }, g.title || g.name))) as HTMLSelectElement;
@@ -136,6 +136,14 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
     const seconds = h("input", { name: "seconds", value: "60", size: 5, inputmode: "numeric" }) as HTMLInputElement;
     const increment = h("input", { name: "increment", value: "5", size: 4, inputmode: "numeric" }) as HTMLInputElement;
     const grace = h("input", { name: "grace", value: "0", size: 5, inputmode: "numeric" }) as HTMLInputElement;
+    const secondsLabel = h("label", "seconds ", seconds);
+    const incrementLabel = h("label", "increment ", increment);
+    const showTimer = () => {
+      secondsLabel.hidden = timerMode.value === "none";
+      incrementLabel.hidden = timerMode.value !== "clock";
+    };
+    timerMode.onchange = showTimer;
+    showTimer();
     const title = h("input", { name: "title", placeholder: g.title || g.name, maxlength: 80 }) as HTMLInputElement;
     const seed = h("input", { name: "seed", placeholder: "random", size: 10, inputmode: "numeric" }) as HTMLInputElement;
     const submit = h("button.primary", { type: "submit" }, "Create table") as HTMLButtonElement;
@@ -154,6 +162,7 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
       try {
         const r = await connection().request("create", req);
         drawCreated(result, r.table, r.links || []);
+        created();
       } catch (e: any) {
         clear(result, h("p.error", e.message || String(e)));
       } finally {
@@ -166,8 +175,8 @@ function drawCreate(el: HTMLElement, games: GameInfo[]): void {
       h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row),
         h("label.opt", h("span", "seed"), seed, h("small.muted", "the same seed deals the same game"))),
       h("label", "Seats ", seatCount), seatBox,
-      h("div.timer", h("label", "Timer ", timerMode), h("label", "seconds ", seconds),
-        h("label", "increment ", increment), h("label", "grace ", grace)),
+      h("div.timer", h("label", "Timer ", timerMode), secondsLabel, incrementLabel,
+        h("label", { title: "seconds a disconnected player may stay away while it is their decision (0: forever)" }, "grace ", grace)),
       h("label", "Title ", title),
       submit);
   };
