@@ -96,6 +96,7 @@ json.dump(r, open(sys.argv[1], "w"))
 print(f"run: held {r['tables_held_median']} tables (peak {r['tables_held_peak']}), "
       f"{r['decisions_per_s']} decisions/s, ack p50 {r['ack_ms']['p50']} ms, p99 {r['ack_ms']['p99']} ms, "
       f"max {r['ack_ms']['max']} ms, errors {r['errors']}, stale {r['stale']}, server CPU {cpu:.2f} cores")
+print("  " + json.dumps({k: v for k, v in r.items() if k != "problems"}))
 for p in r["problems"]:
     print("  " + p)
 EOF
@@ -118,10 +119,10 @@ for r in runs:
         failures.append(f"{r['errors']} errors")
     if r["decisions"] == 0:
         failures.append("no decision acknowledged")
-if not full and held < 0.9 * tables:
+# Latency is not asserted in the small run: on a shared CI machine it measures
+# the other jobs as much as the server (docs/server.md, "Load").
+if not full and held < 0.8 * tables:
     failures.append(f"only {held:.0f} of {tables} tables held")
-if not full and p99 > 1000:
-    failures.append(f"p99 {p99:.0f} ms (a loose bound for a shared CI machine: 1 s)")
 if target and p99 > float(target):
     failures.append(f"p99 {p99:.2f} ms above the target {target} ms")
 if failures:

@@ -64,7 +64,7 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
       if (!ec) socket.bind(tcp::endpoint(local, 0), ec);
     }
     if (ec) return fail("bind: " + ec.message());
-    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(5));
+    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
     beast::get_lowest_layer(ws).async_connect(
         remote, [self = shared_from_this()](beast::error_code ec2) {
           if (!self->alive) return;
@@ -75,7 +75,7 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   }
 
   void handshake() {
-    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(5));
+    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
     ws.async_handshake(endpoint.host + ":" + endpoint.port, endpoint.path,
                        [self = shared_from_this()](beast::error_code ec) {
                          if (!self->alive) return;
