@@ -14,7 +14,7 @@ function boardAction(id) {
   return null;
 }
 
-export async function ddmGame({ browser, base, server, shot, log }) {
+export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
   const D = await newPlayer(browser, base, { phone: true });
   const { page } = D;
   await page.goto(base + "/#/");
@@ -67,14 +67,15 @@ export async function ddmGame({ browser, base, server, shot, log }) {
         await page.click(`.player.own button.die.can[data-die=${JSON.stringify(a.die)}]`);
       } else if (a.kind === "place") {
         const sq = page.locator(`.field .sq[data-sq='${a.to}']`);
-        await sq.hover();
-        await page.waitForSelector(`.field .sq[data-sq='${a.to}'].net-m`);
-        const covered = await page.locator(".field .sq.net, .field .sq.net-m").count();
-        if (covered !== 6) fail(`the net preview on ${a.to} covers ${covered} squares, not 6`);
         if (!previewShot) {
+          // On a phone: a first tap shows the cube net there, a second places it.
           previewShot = true;
-          await shot(page, "ddm-placement-preview");
-          await sq.click();
+          await sq.tap();
+          await page.waitForSelector(`.field .sq[data-sq='${a.to}'].net-m`);
+          const covered = await page.locator(".field .sq.net, .field .sq.net-m").count();
+          if (covered !== 6) fail(`the net preview on ${a.to} covers ${covered} squares, not 6`);
+          await page.locator(".field-wrap").screenshot({ path: shotPath("ddm-placement-preview") });
+          await sq.tap();
         } else {
           // A typed square picks the placement ending there.
           await page.fill("form.typed input[name=square]", a.to);

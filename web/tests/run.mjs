@@ -45,9 +45,10 @@ try {
   for (const [name, test] of chosen) {
     const started = Date.now();
     const log = (line) => console.log(`  ${name} ${((Date.now() - started) / 1000).toFixed(1)} s: ${line}`);
-    const shot = async (page, file) => page.screenshot({ path: join(artifacts, `${file}.png`), fullPage: true });
+    const shotPath = (file) => join(artifacts, `${file}.png`);
+    const shot = async (page, file) => page.screenshot({ path: shotPath(file), fullPage: true });
     try {
-      const what = await test({ browser, base: server.address, server, bin, shot, log });
+      const what = await test({ browser, base: server.address, server, bin, shot, shotPath, log });
       passed++;
       console.log(`ok ${name} (${((Date.now() - started) / 1000).toFixed(1)} s): ${what}`);
     } catch (e) {

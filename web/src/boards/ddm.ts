@@ -62,25 +62,31 @@ export const ddmBoard: Board = (ctx) => {
   players.forEach((p, s) => p.master?.square && masterAt.set(p.master.square, s));
   const crust = new Set<string>((v.crust || []).map((c: any) => (typeof c === "string" ? c : c.square)));
 
-  for (let r = 0; r < ROWS; r++)
-    for (let c = 0; c < COLS; c++) {
+  // Seat 0 sits at row 0: its board is turned half round so that, like seat
+  // 1's, its own master is at the bottom. Squares keep their names.
+  const turned = ctx.me === 0;
+  for (let i = 0; i < ROWS; i++)
+    for (let j = 0; j < COLS; j++) {
+      const r = turned ? ROWS - 1 - i : i;
+      const c = turned ? COLS - 1 - j : j;
       const key = `${c},${r}`;
+      if (j === 0) grid.append(h("span.row-head", String(r)));
       const d = dungeon[r]?.[c] ?? ".";
       const p = pieceAt.get(key);
       const ms = masterAt.get(key);
-      const cell = h("div.sq", { "data-sq": key, class: [d !== "." ? `d${d}` : "", crust.has(key) ? "crust" : ""].join(" ") });
+      const cell = h("div.sq", { "data-sq": key, title: key, class: [d !== "." ? `d${d}` : "", crust.has(key) ? "crust" : ""].join(" ") });
       if (ms !== undefined) {
         const dmg = players[ms].master?.damage ?? 0;
         cell.classList.add("master", `o${ms}`);
         cell.append(h("span.piece", `@${ms}`), dmg ? h("span.dmg", String(dmg)) : "");
-        cell.title = `${ctx.name(ms)}'s dungeon master (${dmg} damage)`;
+        cell.title = `${key}: ${ctx.name(ms)}'s dungeon master (${dmg} damage)`;
       } else if (p) {
         cell.classList.add("has-piece", `o${p.owner}`, p.kind === "item" ? "item" : "monster");
         const name: string = p.name || (p.kind === "item" ? "hidden item" : p.id || "?");
         const short = p.kind === "item" ? (p.name ? "!" : "?") : initials(name) + (p.level ?? "");
         cell.append(h("span.piece", short));
         if (p.kind !== "item" && p.hp) cell.append(h("span.hpbar", { style: { width: `${Math.max(0, 100 - (100 * (p.damage || 0)) / p.hp)}%` } }));
-        cell.title = pieceText(p, name);
+        cell.title = `${key}: ${pieceText(p, name)}`;
       } else if (crust.has(key)) cell.append(h("span.piece", "#"));
       byKey.set(key, cell);
       grid.append(cell);
@@ -97,7 +103,12 @@ export const ddmBoard: Board = (ctx) => {
     }
   };
 
+  // On a touch screen (no hover) the first tap on a placement square shows
+  // its net, the second places it.
+  const touch = typeof matchMedia === "function" && matchMedia("(hover: none)").matches;
+  let previewed: string | null = null;
   const preview = (key: string | null) => {
+    previewed = key;
     for (const el of Array.from(grid.querySelectorAll(".net, .net-m"))) el.classList.remove("net", "net-m", "net-bad");
     if (!key) return;
     const a = actions.find((x) => x.kind === "place" && x.to === key);
@@ -113,7 +124,10 @@ export const ddmBoard: Board = (ctx) => {
     const p = pieceAt.get(key);
     if (p) info.replaceChildren(h("strong", p.name || "hidden item"), h("p", pieceText(p, p.name || "hidden item")));
     const place = actions.filter((a) => a.kind === "place" && a.to === key);
-    if (!selected && place.length) return choose(place, key);
+    if (!selected && place.length) {
+      if (touch && previewed !== key) return void preview(key);
+      return choose(place, key);
+    }
     if (selected) {
       const fits = actions.filter((a) => a.from === selected && a.to === key);
       if (fits.length) return choose(fits, `${selected}>${key}`);
@@ -138,14 +152,17 @@ export const ddmBoard: Board = (ctx) => {
     const el = (e.target as HTMLElement).closest("[data-sq]") as HTMLElement | null;
     if (el) click(el.dataset.sq!);
   });
-  grid.addEventListener("mouseover", (e) => {
+  // Pointing with a mouse previews; a touch is handled by `click` (two taps).
+  grid.addEventListener("pointerover", (e) => {
+    if (e.pointerType !== "mouse") return;
     const el = (e.target as HTMLElement).closest("[data-sq]") as HTMLElement | null;
     preview(el ? el.dataset.sq! : null);
   });
-  grid.addEventListener("mouseleave", () => preview(null));
+  grid.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && preview(null));
   mark();
 
-  const typed = actions.some((a) => a.kind === "place")
+  const placing = actions.some((a) => a.kind === "place");
+  const typed = placing
     ? h("form.typed", { onsubmit: (e: Event) => {
         e.preventDefault();
         const input = (e.target as HTMLFormElement).querySelector("input") as HTMLInputElement;
@@ -167,7 +184,8 @@ export const ddmBoard: Board = (ctx) => {
   const me = ctx.me >= 0 ? ctx.me : 0;
   root.append(status,
     playerPanel(ctx, players[1 - me], 1 - me, v),
-    h("div.field-wrap", colHeads(), grid),
+    h("div.field-wrap", colHeads(turned), grid),
+    placing ? h("p.muted.hint", touch ? "Tap a marked square to see the net there, tap it again to place." : "Point at a marked square to see the net there, click to place.") : "",
     typed || "", info,
     playerPanel(ctx, players[me], me, v),
     v.rolled?.length ? h("div.rolled", h("small", "last roll"), (v.rolled as any[]).map((d) =>
@@ -177,8 +195,8 @@ export const ddmBoard: Board = (ctx) => {
   return root;
 };
 
-function colHeads(): HTMLElement {
-  return h("div.col-heads", Array.from({ length: COLS }, (_, c) => h("span", String(c))));
+function colHeads(turned: boolean): HTMLElement {
+  return h("div.col-heads", h("span"), Array.from({ length: COLS }, (_, c) => h("span", String(turned ? COLS - 1 - c : c))));
 }
 
 function initials(name: string): string {
