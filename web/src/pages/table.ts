@@ -18,6 +18,8 @@ export function tablePage(table: string) {
     let receivedAt = 0;
     let acting = false;
     let overlayClosed = false;
+    let alive = true;
+    let retry: number | undefined;
 
     const head = h("div.table-head", h("h1", "Table ", table));
     const notice = h("div.notice");
@@ -56,7 +58,16 @@ export function tablePage(table: string) {
           token = null;
           say(`Could not resume your seat (${e.message}); watching.`);
           void subscribe();
-        } else say(e.message || String(e));
+        } else if (/no (such )?table/i.test(e.message)) {
+          // Not being played: finished (then its replay is kept) or unknown.
+          forgetSeatToken(table);
+          clear(notice, h("p.error", e.message), h("a.button.primary", { href: `#/replay/${table}` }, "Replay it"), " ", h("a.button", { href: "#/" }, "Lobby"));
+        } else {
+          // E.g. a server still resuming its tables after a restart: try again.
+          say(e.message || String(e));
+          clearTimeout(retry);
+          if (alive) retry = window.setTimeout(() => c.connected && void subscribe(), 1500);
+        }
       }
     };
 
@@ -156,6 +167,8 @@ export function tablePage(table: string) {
     }
 
     return () => {
+      alive = false;
+      clearTimeout(retry);
       for (const k of ["turn", "seq", "seat", "status"]) delete document.body.dataset[k];
       clearInterval(ticker);
       if (c.connected) c.request("leave", { table }).catch(() => {});
