@@ -38,6 +38,8 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
   const clicks = { die: 0, place: 0, move: 0, attack: 0, list: 0 };
   let previewShot = false;
   let searched = false;
+  let netChecked = false;
+  const turnLabels = new Map(); // "T2" -> the engine's drawing of that turn
   let decisions = 0;
   const until = Date.now() + 100000;
   for (;;) {
@@ -48,6 +50,7 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
       await sleep(15);
       continue;
     }
+    for (const o of lastOptions(D)) if (o.id.startsWith("turn:")) turnLabels.set(o.id.slice(5), o.label);
     const acts = st.options.map((id) => ({ id, a: boardAction(id) }));
     const of = (k) => acts.filter((x) => x.a?.kind === k);
     // Attack when possible, move often, place and roll by the board.
@@ -68,12 +71,25 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
       } else if (a.kind === "place") {
         const sq = page.locator(`.field .sq[data-sq='${a.to}']`);
         if (!previewShot) {
-          // On a phone: a first tap shows the cube net there, a second places it.
+          // Reloaded mid-placement, the page draws the net from the shapes it
+          // turns itself (not from the turn options it saw): it must cover the
+          // squares the engine's label for that turn draws.
           previewShot = true;
+          const net = lastView(D).placing;
+          const label = net && turnLabels.get(`${net.shape}${net.turn}`);
+          await page.reload();
+          await page.waitForFunction((s) => document.body.dataset.seat === "0" && Number(document.body.dataset.seq) >= s, st.seq);
+          // On a phone: a first tap shows the cube net there, a second places it.
           await sq.tap();
           await page.waitForSelector(`.field .sq[data-sq='${a.to}'].net-m`);
-          const covered = await page.locator(".field .sq.net, .field .sq.net-m").count();
-          if (covered !== 6) fail(`the net preview on ${a.to} covers ${covered} squares, not 6`);
+          const covered = await page.locator(".field .sq.net, .field .sq.net-m").evaluateAll((els) => els.map((e) => e.dataset.sq).sort());
+          if (covered.length !== 6) fail(`the net preview on ${a.to} covers ${covered.length} squares, not 6`);
+          if (label) {
+            const want = netSquares(label, a.to);
+            if (JSON.stringify(want) !== JSON.stringify(covered))
+              fail(`the net preview of ${net.shape}${net.turn} on ${a.to} covers ${covered}, the engine's net ${want}`);
+            netChecked = true;
+          }
           await page.locator(".field-wrap").screenshot({ path: shotPath("ddm-placement-preview") });
           await sq.tap();
         } else {
@@ -129,8 +145,31 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
   if (errors.length) fail(`page errors: ${errors.join("; ")}`);
   if (D.outside.length) fail(`fetched from outside the server: ${D.outside.join(", ")}`);
   await D.context.close();
-  log(`board clicks ${JSON.stringify(clicks)}`);
+  log(`board clicks ${JSON.stringify(clicks)}; net preview after a reload ${netChecked ? "matched the engine's" : "not compared (no turn step seen)"}`);
   return `${decisions} decisions, board clicks ${JSON.stringify(clicks)}`;
+}
+
+function lastUpdate(P) {
+  for (let i = P.received.length - 1; i >= 0; i--) if (P.received[i].type === "update") return P.received[i];
+  return null;
+}
+function lastView(P) {
+  return lastUpdate(P)?.view || {};
+}
+function lastOptions(P) {
+  return lastUpdate(P)?.pending?.find((p) => p.seat === 0)?.options || [];
+}
+
+/** The squares a net drawn in a label ("Turn T1\n...#\n##M#") covers with its M on `at`. */
+function netSquares(label, at) {
+  const [c0, r0] = at.split(",").map(Number);
+  const cells = [];
+  let m = null;
+  label.split("\n").slice(1).forEach((line, r) => [...line].forEach((ch, c) => {
+    if (ch === "#" || ch === "M") cells.push([c, r]);
+    if (ch === "M") m = [c, r];
+  }));
+  return cells.map(([c, r]) => `${c0 + c - m[0]},${r0 + r - m[1]}`).sort();
 }
 
 function pickOne(list, rand) {

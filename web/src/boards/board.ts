@@ -21,9 +21,3 @@ export type Board = (ctx: BoardCtx) => HTMLElement;
 export function optionsNaming(options: Option[], token: string): Option[] {
   return options.filter((o) => o.id.split(/[:>]/).slice(1).includes(token));
 }
-
-/** Acts when one option fits, narrows the list when several do. */
-export function pick(ctx: BoardCtx, fits: Option[], filterText: string): void {
-  if (fits.length === 1) ctx.act(fits[0].id);
-  else if (fits.length > 1) ctx.filter(filterText);
-}
