@@ -4,7 +4,7 @@
 # report. Bounded: loadgen stops by itself, the server is stopped by its pid.
 #
 #   load_test.sh TABLETOP LOADGEN                 the small CI run: 200 tables, 10 s, SQLite;
-#                                                 fails on any error or a table not held
+#                                                 fails on any error, or under 80 % of the tables held at once
 #   load_test.sh TABLETOP LOADGEN --full [opts]   the target: 2,000 tables, 60 s;
 #                                                 prints each run and the medians
 # Options: --tables N  --seconds S  --think-ms A-B  --runs R  --store sqlite|postgresql
@@ -121,8 +121,9 @@ for r in runs:
         failures.append("no decision acknowledged")
 # Latency is not asserted in the small run: on a shared CI machine it measures
 # the other jobs as much as the server (docs/server.md, "Load").
-if not full and held < 0.8 * tables:
-    failures.append(f"only {held:.0f} of {tables} tables held")
+peak = med(lambda r: r["tables_held_peak"])
+if not full and peak < 0.8 * tables:
+    failures.append(f"at most {peak:.0f} of {tables} tables held at once")
 if target and p99 > float(target):
     failures.append(f"p99 {p99:.2f} ms above the target {target} ms")
 if failures:

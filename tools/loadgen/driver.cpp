@@ -47,6 +47,20 @@ class Driver {
       reactor_.after(10ms, [this] { ramp(); });
       return;
     }
+    seated_deadline_ = reactor_.now() + 10s;
+    await_seated();
+  }
+
+  // The measured window starts once every table has been seated (or 10 s
+  // after the last one was started, on a server too slow for that).
+  void await_seated() {
+    if (session_.phase != Phase::playing) return;
+    bool all = true;
+    for (const auto& table : tables_) all = all && table->has_played();
+    if (!all && reactor_.now() < seated_deadline_) {
+      reactor_.after(20ms, [this] { await_seated(); });
+      return;
+    }
     window_start_ = reactor_.now();
     session_.measuring = true;
   }
@@ -132,6 +146,7 @@ class Driver {
   Clock::time_point start_;
   Clock::time_point window_start_;
   Clock::time_point drain_deadline_;
+  Clock::time_point seated_deadline_;
 };
 
 }  // namespace

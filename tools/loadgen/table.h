@@ -26,6 +26,8 @@ class Table {
   void close();
   // Both seats taken and the game not over.
   bool playing() const { return state_ == State::playing; }
+  // A game reached play here at least once (the ramp is over for this table).
+  bool has_played() const { return games_ > 0 || state_ == State::playing; }
   // Nothing more will happen here: over, never seated, or lost.
   bool settled() const { return state_ == State::idle || state_ == State::lost; }
 
