@@ -128,6 +128,8 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
 }
 
 void Server::Impl::changed(Table& table) {
+  // Timers first, so the update shows the clock of the seat that now decides.
+  if (!table.over()) schedule_timers(table);
   broadcast(table);
   const std::int64_t seq = table.seq();
   if (seq - table.last_snapshot >= options.snapshot_every && !table.over()) {
@@ -141,7 +143,6 @@ void Server::Impl::changed(Table& table) {
     game_over(table);
     return;
   }
-  schedule_timers(table);
   schedule_agents(table);
 }
 

@@ -232,10 +232,21 @@ TEST_F(Hub, AMoveTimerTakesTheSeatsDefaultOptionWhenItRunsOut) {
   join(a, t, 0);
   join(b, t, 1, "Ben");
   const std::int64_t seq = (*a.last_update())["seq"];
+  // The update shows the deciding seat's clock running with its full time.
+  auto [dp, wp] = decider_first(a, b);
+  const json& clock = (*dp->last_update())["clock"];
+  const int deciding = (*dp->last_update())["as"];
+  EXPECT_EQ(clock["running"][deciding], true) << clock.dump();
+  EXPECT_EQ(clock["remaining_ms"][deciding], 30000) << clock.dump();
   h.loop.advance(std::chrono::seconds(29), *h.server);
   EXPECT_EQ((*a.last_update())["seq"], seq);
   h.loop.advance(std::chrono::seconds(2), *h.server);
   EXPECT_GT((*a.last_update())["seq"].get<std::int64_t>(), seq);
+  // After the default was taken, whoever decides next sees its own clock running.
+  auto [next, other] = decider_first(a, b);
+  (void)other;
+  const json& after = (*next->last_update())["clock"];
+  EXPECT_EQ(after["running"][(*next->last_update())["as"].get<int>()], true) << after.dump();
 }
 
 TEST_F(Hub, ASeatAwayLongerThanItsGraceConcedesWhenItMustDecide) {
