@@ -41,6 +41,7 @@ Player::Player(Session& session, Table& table, int seat)
       name_("lg" + std::to_string(table.slot()) + "s" + std::to_string(seat)) {}
 
 void Player::connect() {
+  closed_ = false;
   client_ = std::make_unique<WsClient>(
       session_.reactor, session_.next_endpoint(),
       WsClient::Handlers{[this] { opened(); }, [this](std::string_view text) { message(text); },
@@ -49,6 +50,7 @@ void Player::connect() {
 }
 
 void Player::close() {
+  closed_ = true;
   stop_thinking();
   if (client_) client_->close();
   requests_.clear();
@@ -87,13 +89,13 @@ void Player::dropped(const std::string& why) {
 }
 
 void Player::reconnect() {
-  // Back off 50 ms, 100 ms, ... up to 1 s, with jitter so that thousands of
+  // Back off 25-50 ms, 50-100 ms, ... up to 0.5-1 s, with jitter so that thousands of
   // players do not come back in one burst.
   int base = std::min(1000, 50 << std::min(failures_, 5));
   std::uniform_int_distribution<int> jitter(base / 2, base);
   ++failures_;
   session_.reactor.after(std::chrono::milliseconds(jitter(session_.rng)), [this] {
-    if (session_.phase == Phase::done) return;
+    if (session_.phase == Phase::done || closed_) return;
     connect();
   });
 }

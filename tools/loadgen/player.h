@@ -68,6 +68,7 @@ class Player {
   std::unique_ptr<WsClient> client_;
   std::int64_t next_id_ = 1;
   std::unordered_map<std::int64_t, Request> requests_;
+  bool closed_ = false;     // closed for good (the table is lost or the run over): no reconnect
   bool connected_ = false;  // the current connection was opened (a drop, not a failed attempt)
   int failures_ = 0;        // connection attempts failed in a row (backoff)
 
