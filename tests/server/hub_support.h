@@ -94,39 +94,46 @@ class MemoryStore final : public Store {
   int schema_version() override { return 1; }
   void create_table(const StoredTable& t) override {
     std::lock_guard<std::mutex> lock(d_->mutex);
-    d_->tables[t.id].table = t;
+    create_locked(t);
   }
   void take_seat(const std::string& table, int seat, const std::string& name,
                  const std::string& hash) override {
     std::lock_guard<std::mutex> lock(d_->mutex);
-    auto& s = d_->tables.at(table).table.seats.at(static_cast<std::size_t>(seat));
-    s.name = name;
-    s.token_hash = hash;
+    seat_locked(table, seat, name, hash);
   }
   void append(const std::vector<StoredDecision>& ds) override {
     std::lock_guard<std::mutex> lock(d_->mutex);
-    if (d_->fail_appends) throw Error("memory store: appends are failing");
-    for (auto& d : ds) {
-      auto& list = d_->tables.at(d.table).decisions;
-      if (static_cast<std::int64_t>(list.size()) != d.index)
-        throw Error("memory store: out of order");
-    }
-    for (auto& d : ds) d_->tables.at(d.table).decisions.push_back(d);
-    ++d_->appends;
+    append_locked(ds);
   }
   void snapshot(const std::string& table, std::int64_t index, const std::string& state,
                 const std::string& fingerprint) override {
     std::lock_guard<std::mutex> lock(d_->mutex);
-    auto& t = d_->tables.at(table);
-    t.snapshot_index = index;
-    t.snapshot_json = state;
-    t.snapshot_fingerprint = fingerprint;
+    snapshot_locked(table, index, state, fingerprint);
   }
   void finish(const std::string& table, const std::string& results, const std::string& record,
               std::int64_t) override {
     std::lock_guard<std::mutex> lock(d_->mutex);
-    d_->tables.at(table).finished = true;
-    d_->finished[table] = {results, record};
+    finish_locked(table, results, record);
+  }
+  // In order, all or nothing (what was there is put back on a failure).
+  void write(const WriteBatch& batch) override {
+    std::lock_guard<std::mutex> lock(d_->mutex);
+    if (d_->fail_appends && !batch.decisions.empty())
+      throw Error("memory store: appends are failing");
+    auto tables = d_->tables;
+    auto finished = d_->finished;
+    try {
+      for (auto& t : batch.created) create_locked(t);
+      for (auto& s : batch.seats) seat_locked(s.table, s.seat, s.name, s.token_hash);
+      if (!batch.decisions.empty()) append_locked(batch.decisions);
+      for (auto& s : batch.snapshots)
+        snapshot_locked(s.table, s.index, s.state_json, s.fingerprint);
+      for (auto& f : batch.finished) finish_locked(f.table, f.results_json, f.record_json);
+    } catch (...) {
+      d_->tables = std::move(tables);
+      d_->finished = std::move(finished);
+      throw;
+    }
   }
   std::vector<LoadedTable> unfinished() override {
     std::lock_guard<std::mutex> lock(d_->mutex);
@@ -151,6 +158,36 @@ class MemoryStore final : public Store {
   std::vector<PastGame> recent_games(int) override { return {}; }
 
  private:
+  void create_locked(const StoredTable& t) { d_->tables[t.id].table = t; }
+  void seat_locked(const std::string& table, int seat, const std::string& name,
+                   const std::string& hash) {
+    auto& s = d_->tables.at(table).table.seats.at(static_cast<std::size_t>(seat));
+    s.name = name;
+    s.token_hash = hash;
+  }
+  void append_locked(const std::vector<StoredDecision>& ds) {
+    if (d_->fail_appends) throw Error("memory store: appends are failing");
+    for (auto& d : ds) {
+      auto& list = d_->tables.at(d.table).decisions;
+      if (static_cast<std::int64_t>(list.size()) != d.index)
+        throw Error("memory store: out of order");
+    }
+    for (auto& d : ds) d_->tables.at(d.table).decisions.push_back(d);
+    ++d_->appends;
+  }
+  void snapshot_locked(const std::string& table, std::int64_t index, const std::string& state,
+                       const std::string& fingerprint) {
+    auto& t = d_->tables.at(table);
+    t.snapshot_index = index;
+    t.snapshot_json = state;
+    t.snapshot_fingerprint = fingerprint;
+  }
+  void finish_locked(const std::string& table, const std::string& results,
+                     const std::string& record) {
+    d_->tables.at(table).finished = true;
+    d_->finished[table] = {results, record};
+  }
+
   std::shared_ptr<MemoryData> d_;
 };
 

@@ -1,10 +1,13 @@
 // The PostgreSQL back end (libpqxx 6). Every call is one transaction on
-// statements prepared once per connection; append sends a whole batch as one
-// JSON parameter, so a group commit is one round trip and one flush.
+// statements prepared once per connection; tables, seats and decisions go as
+// one JSON parameter per kind, so a journal batch (write) is a few round trips
+// and one flush.
 #include "server/store/postgres_store.h"
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
+#include <set>
+#include <utility>
 
 #include "core/error.h"
 #include "server/store/rows.h"
@@ -36,12 +39,22 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
   static const std::vector<std::pair<const char*, std::string>> all = {
       {"insert_table",
        "INSERT INTO tables (id, game, setup, config, created) VALUES ($1, $2, $3, $4, $5)"},
-      {"insert_seat",
-       "INSERT INTO seats (table_id, seat, kind, name, token_hash) VALUES ($1, $2, $3, $4, $5)"},
-      {"find_seat",
-       "SELECT kind, token_hash FROM seats WHERE table_id = $1 AND seat = $2 FOR UPDATE"},
-      {"take_seat",
-       "UPDATE seats SET name = $3, token_hash = $4 WHERE table_id = $1 AND seat = $2"},
+      // Tables and their seats as two batches: [{"id":..,"g":..,"s":..,"c":..,"at":..}, ...]
+      // and [{"t":table,"s":seat,"k":kind,"n":name,"h":token_hash}, ...].
+      {"insert_tables",
+       "INSERT INTO tables (id, game, setup, config, created) SELECT id, g, s, c, at "
+       "FROM json_to_recordset($1::json) AS d(id text, g text, s text, c text, at bigint)"},
+      {"insert_seats",
+       "INSERT INTO seats (table_id, seat, kind, name, token_hash) SELECT t, s, k, n, h "
+       "FROM json_to_recordset($1::json) AS d(t text, s integer, k text, n text, h text)"},
+      {"find_seat", "SELECT kind, token_hash FROM seats WHERE table_id = $1 AND seat = $2"},
+      // Seats taken as one batch [{"t":table,"s":seat,"n":name,"h":token_hash}, ...]: only
+      // open human seats change; the ones that did are returned.
+      {"take_seats",
+       "UPDATE seats SET name = d.n, token_hash = d.h "
+       "FROM json_to_recordset($1::json) AS d(t text, s integer, n text, h text) "
+       "WHERE seats.table_id = d.t AND seats.seat = d.s AND seats.kind = 'human' "
+       "AND seats.token_hash = '' RETURNING seats.table_id, seats.seat"},
       // A batch: [{"t":table,"i":index,"s":seat,"o":option,"a":at_ms}, ...]
       {"append",
        "INSERT INTO decisions (table_id, idx, seat, option, at) SELECT t, i, s, o, a "
@@ -130,89 +143,52 @@ class PostgresStore : public Store {
   }
 
   void create_table(const StoredTable& table) override {
-    guard("create_table", [&] {
-      pqxx::work tx(db());
-      try {
-        tx.exec_prepared0("insert_table", table.id, table.game, table.setup_json, table.config_json,
-                          table.created_ms);
-      } catch (const pqxx::unique_violation&) {
-        throw Refused{"table " + table.id + " already exists"};
-      }
-      for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
-        const StoredSeat& stored = table.seats[seat];
-        tx.exec_prepared0("insert_seat", table.id, static_cast<int>(seat), stored.kind, stored.name,
-                          stored.token_hash);
-      }
-      tx.commit();
-    });
+    guard("create_table",
+          [&] { in_one_transaction([&](pqxx::work& tx) { create_in(tx, {table}); }); });
   }
 
   void take_seat(const std::string& table, int seat, const std::string& name,
                  const std::string& token_hash) override {
     guard("take_seat", [&] {
-      pqxx::work tx(db());
-      const auto found = tx.exec_prepared("find_seat", table, seat);
-      const std::string which = "seat " + std::to_string(seat) + " of table " + table;
-      if (found.empty()) throw Refused{"table " + table + " has no seat " + std::to_string(seat)};
-      if (found[0][0].as<std::string>() != "human") throw Refused{which + " is not a human seat"};
-      if (!found[0][1].as<std::string>().empty()) throw Refused{which + " is already taken"};
-      tx.exec_prepared0("take_seat", table, seat, name, token_hash);
-      tx.commit();
+      in_one_transaction([&](pqxx::work& tx) { seats_in(tx, {{table, seat, name, token_hash}}); });
     });
   }
 
   void append(const std::vector<StoredDecision>& decisions) override {
     if (decisions.empty()) return;
-    guard("append", [&] {
-      nlohmann::json batch = nlohmann::json::array();
-      for (const StoredDecision& decision : decisions) {
-        batch.push_back({{"t", decision.table},
-                         {"i", decision.index},
-                         {"s", decision.seat},
-                         {"o", decision.option},
-                         {"a", decision.at_ms}});
-      }
-      const std::string payload = batch.dump();
-      pqxx::work tx(db());
-      try {
-        tx.exec_prepared0("append", payload);
-      } catch (const pqxx::unique_violation& error) {
-        throw Refused{"a decision is already stored (" + detail(error) + ")"};
-      } catch (const pqxx::foreign_key_violation& error) {
-        throw Refused{"no such table (" + detail(error) + ")"};
-      } catch (const pqxx::check_violation&) {
-        throw Refused{"a negative decision index"};
-      }
-      tx.commit();
-    });
+    guard("append", [&] { in_one_transaction([&](pqxx::work& tx) { append_in(tx, decisions); }); });
   }
 
   void snapshot(const std::string& table, std::int64_t index, const std::string& state_json,
                 const std::string& fingerprint) override {
     guard("snapshot", [&] {
-      pqxx::work tx(db());
-      try {
-        tx.exec_prepared0("snapshot", table, index, state_json, fingerprint);
-      } catch (const pqxx::foreign_key_violation&) {
-        throw Refused{"no table " + table};
-      } catch (const pqxx::check_violation&) {
-        throw Refused{"a negative index"};
-      }
-      tx.commit();
+      in_one_transaction([&](pqxx::work& tx) {
+        snapshot_in(tx, {table, index, state_json, fingerprint});
+      });
     });
   }
 
   void finish(const std::string& table, const std::string& results_json,
               const std::string& record_json, std::int64_t finished_ms) override {
     guard("finish", [&] {
-      pqxx::work tx(db());
-      const auto updated =
-          tx.exec_prepared("finish", table, finished_ms, results_json, record_json);
-      if (updated.affected_rows() == 0) {
-        const bool known = !tx.exec_prepared("table_finished", table).empty();
-        throw Refused{known ? "table " + table + " is already finished" : "no table " + table};
-      }
-      tx.commit();
+      in_one_transaction([&](pqxx::work& tx) {
+        finish_in(tx, {table, results_json, record_json, finished_ms});
+      });
+    });
+  }
+
+  // Tables, seats and decisions go as one statement each; snapshots and
+  // finished games (few per batch) one each.
+  void write(const WriteBatch& batch) override {
+    if (batch.empty()) return;
+    guard("write", [&] {
+      in_one_transaction([&](pqxx::work& tx) {
+        create_in(tx, batch.created);
+        seats_in(tx, batch.seats);
+        append_in(tx, batch.decisions);
+        for (const SnapshotRow& row : batch.snapshots) snapshot_in(tx, row);
+        for (const FinishRow& row : batch.finished) finish_in(tx, row);
+      });
     });
   }
 
@@ -268,6 +244,110 @@ class PostgresStore : public Store {
   }
 
  private:
+  // Runs `work` in one transaction, committed only if it all succeeded.
+  template <typename Work>
+  void in_one_transaction(Work&& work) {
+    pqxx::work tx(db());
+    work(tx);
+    tx.commit();
+  }
+
+  // The writes, each inside the caller's open transaction.
+  static void create_in(pqxx::work& tx, const std::vector<StoredTable>& tables) {
+    if (tables.empty()) return;
+    nlohmann::json rows = nlohmann::json::array(), seats = nlohmann::json::array();
+    for (const StoredTable& table : tables) {
+      rows.push_back({{"id", table.id},
+                      {"g", table.game},
+                      {"s", table.setup_json},
+                      {"c", table.config_json},
+                      {"at", table.created_ms}});
+      for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
+        const StoredSeat& stored = table.seats[seat];
+        seats.push_back({{"t", table.id},
+                         {"s", seat},
+                         {"k", stored.kind},
+                         {"n", stored.name},
+                         {"h", stored.token_hash}});
+      }
+    }
+    try {
+      tx.exec_prepared0("insert_tables", rows.dump());
+    } catch (const pqxx::unique_violation& error) {
+      throw Refused{tables.size() == 1 ? "table " + tables[0].id + " already exists"
+                                       : "a table already exists (" + detail(error) + ")"};
+    }
+    if (!seats.empty()) tx.exec_prepared0("insert_seats", seats.dump());
+  }
+
+  // One statement for all; when a seat was not taken, the first such one is
+  // named as take_seat names it.
+  static void seats_in(pqxx::work& tx, const std::vector<SeatTaken>& seats) {
+    if (seats.empty()) return;
+    nlohmann::json rows = nlohmann::json::array();
+    for (const SeatTaken& seat : seats) {
+      rows.push_back(
+          {{"t", seat.table}, {"s", seat.seat}, {"n", seat.name}, {"h", seat.token_hash}});
+    }
+    const auto taken = tx.exec_prepared("take_seats", rows.dump());
+    if (taken.size() == seats.size()) return;
+    std::set<std::pair<std::string, int>> changed, named;
+    for (const auto& row : taken) changed.emplace(row[0].as<std::string>(), row[1].as<int>());
+    for (const SeatTaken& seat : seats) {
+      const std::string which = "seat " + std::to_string(seat.seat) + " of table " + seat.table;
+      const auto key = std::make_pair(seat.table, seat.seat);
+      if (!named.insert(key).second) throw Refused{which + " is already taken"};
+      if (changed.count(key) != 0) continue;
+      const auto found = tx.exec_prepared("find_seat", seat.table, seat.seat);
+      if (found.empty()) {
+        throw Refused{"table " + seat.table + " has no seat " + std::to_string(seat.seat)};
+      }
+      if (found[0][0].as<std::string>() != "human") throw Refused{which + " is not a human seat"};
+      throw Refused{which + " is already taken"};
+    }
+  }
+
+  static void append_in(pqxx::work& tx, const std::vector<StoredDecision>& decisions) {
+    if (decisions.empty()) return;
+    nlohmann::json batch = nlohmann::json::array();
+    for (const StoredDecision& decision : decisions) {
+      batch.push_back({{"t", decision.table},
+                       {"i", decision.index},
+                       {"s", decision.seat},
+                       {"o", decision.option},
+                       {"a", decision.at_ms}});
+    }
+    try {
+      tx.exec_prepared0("append", batch.dump());
+    } catch (const pqxx::unique_violation& error) {
+      throw Refused{"a decision is already stored (" + detail(error) + ")"};
+    } catch (const pqxx::foreign_key_violation& error) {
+      throw Refused{"no such table (" + detail(error) + ")"};
+    } catch (const pqxx::check_violation&) {
+      throw Refused{"a negative decision index"};
+    }
+  }
+
+  static void snapshot_in(pqxx::work& tx, const SnapshotRow& row) {
+    try {
+      tx.exec_prepared0("snapshot", row.table, row.index, row.state_json, row.fingerprint);
+    } catch (const pqxx::foreign_key_violation&) {
+      throw Refused{"no table " + row.table};
+    } catch (const pqxx::check_violation&) {
+      throw Refused{"a negative index"};
+    }
+  }
+
+  static void finish_in(pqxx::work& tx, const FinishRow& row) {
+    const auto updated =
+        tx.exec_prepared("finish", row.table, row.finished_ms, row.results_json, row.record_json);
+    if (updated.affected_rows() == 0) {
+      const bool known = !tx.exec_prepared("table_finished", row.table).empty();
+      throw Refused{known ? "table " + row.table + " is already finished"
+                          : "no table " + row.table};
+    }
+  }
+
   // Runs `work`, turning every failure into tt::Error naming the store and the
   // call, with the password scrubbed from whatever the server or libpq said.
   // A connection found broken before anything was committed (the database

@@ -1,5 +1,6 @@
 // The SQLite back end. Every call is one transaction on prepared statements
-// compiled once when the store opens.
+// compiled once when the store opens; write() runs the single writes' bodies
+// in one transaction.
 #include "server/store/sqlite_store.h"
 
 #include <filesystem>
@@ -131,109 +132,46 @@ class SqliteStore : public Store {
   }
 
   void create_table(const StoredTable& table) override {
-    guard("create_table", [&] {
-      Transaction tx = write();
-      try {
-        Use insert(s().insert_table);
-        insert->bind(1, table.id).bind(2, table.game).bind(3, table.setup_json);
-        insert->bind(4, table.config_json).bind(5, table.created_ms).run();
-      } catch (const Failure& failure) {
-        if (is(failure, SQLITE_CONSTRAINT_PRIMARYKEY)) {
-          throw Refused{"table " + table.id + " already exists"};
-        }
-        throw;
-      }
-      for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
-        const StoredSeat& stored = table.seats[seat];
-        Use insert(s().insert_seat);
-        insert->bind(1, table.id).bind(2, static_cast<std::int64_t>(seat)).bind(3, stored.kind);
-        insert->bind(4, stored.name).bind(5, stored.token_hash).run();
-      }
-      tx.commit();
-    });
+    guard("create_table", [&] { in_one_transaction([&] { create_in(table); }); });
   }
 
   void take_seat(const std::string& table, int seat, const std::string& name,
                  const std::string& token_hash) override {
-    guard("take_seat", [&] {
-      Transaction tx = write();
-      {
-        Use find(s().find_seat);
-        find->bind(1, table).bind(2, std::int64_t{seat});
-        if (!find->step()) {
-          throw Refused{"table " + table + " has no seat " + std::to_string(seat)};
-        }
-        if (find->column_text(0) != "human") {
-          throw Refused{"seat " + std::to_string(seat) + " of table " + table +
-                        " is not a human seat"};
-        }
-        if (!find->column_text(1).empty()) {
-          throw Refused{"seat " + std::to_string(seat) + " of table " + table +
-                        " is already taken"};
-        }
-      }
-      Use take(s().take_seat);
-      take->bind(1, table).bind(2, std::int64_t{seat}).bind(3, name).bind(4, token_hash).run();
-      tx.commit();
-    });
+    guard("take_seat",
+          [&] { in_one_transaction([&] { seat_in(table, seat, name, token_hash); }); });
   }
 
   void append(const std::vector<StoredDecision>& decisions) override {
     if (decisions.empty()) return;
-    guard("append", [&] {
-      Transaction tx = write();
-      for (const StoredDecision& decision : decisions) {
-        try {
-          Use insert(s().insert_decision);
-          insert->bind(1, decision.table).bind(2, decision.index);
-          insert->bind(3, std::int64_t{decision.seat}).bind(4, decision.option);
-          insert->bind(5, decision.at_ms).run();
-        } catch (const Failure& failure) {
-          const std::string which =
-              "decision " + std::to_string(decision.index) + " of table " + decision.table;
-          if (is(failure, SQLITE_CONSTRAINT_PRIMARYKEY))
-            throw Refused{which + " is already stored"};
-          if (is(failure, SQLITE_CONSTRAINT_FOREIGNKEY)) throw Refused{which + ": no such table"};
-          if (is(failure, SQLITE_CONSTRAINT_CHECK)) throw Refused{which + ": a negative index"};
-          throw;
-        }
-      }
-      tx.commit();
-    });
+    guard("append", [&] { in_one_transaction([&] { append_in(decisions); }); });
   }
 
   void snapshot(const std::string& table, std::int64_t index, const std::string& state_json,
                 const std::string& fingerprint) override {
-    guard("snapshot", [&] {
-      Transaction tx = write();
-      try {
-        Use upsert(s().snapshot);
-        upsert->bind(1, table).bind(2, index).bind(3, state_json).bind(4, fingerprint).run();
-      } catch (const Failure& failure) {
-        if (is(failure, SQLITE_CONSTRAINT_FOREIGNKEY)) throw Refused{"no table " + table};
-        if (is(failure, SQLITE_CONSTRAINT_CHECK)) throw Refused{"a negative index"};
-        throw;
-      }
-      tx.commit();
-    });
+    guard("snapshot",
+          [&] { in_one_transaction([&] { snapshot_in(table, index, state_json, fingerprint); }); });
   }
 
   void finish(const std::string& table, const std::string& results_json,
               const std::string& record_json, std::int64_t finished_ms) override {
     guard("finish", [&] {
-      Transaction tx = write();
-      {
-        Use update(s().finish);
-        update->bind(1, table).bind(2, finished_ms).bind(3, results_json).bind(4, record_json);
-        update->run();
-      }
-      if (db_->changes() == 0) {
-        Use find(s().table_finished);
-        find->bind(1, table);
-        throw Refused{find->step() ? "table " + table + " is already finished"
-                                   : "no table " + table};
-      }
-      tx.commit();
+      in_one_transaction([&] { finish_in(table, results_json, record_json, finished_ms); });
+    });
+  }
+
+  void write(const WriteBatch& batch) override {
+    if (batch.empty()) return;
+    guard("write", [&] {
+      in_one_transaction([&] {
+        for (const StoredTable& table : batch.created) create_in(table);
+        for (const SeatTaken& seat : batch.seats)
+          seat_in(seat.table, seat.seat, seat.name, seat.token_hash);
+        append_in(batch.decisions);
+        for (const SnapshotRow& row : batch.snapshots)
+          snapshot_in(row.table, row.index, row.state_json, row.fingerprint);
+        for (const FinishRow& row : batch.finished)
+          finish_in(row.table, row.results_json, row.record_json, row.finished_ms);
+      });
     });
   }
 
@@ -292,6 +230,98 @@ class SqliteStore : public Store {
   }
 
  private:
+  // Runs `work` in one write transaction, committed only if it all succeeded.
+  template <typename Work>
+  void in_one_transaction(Work&& work) {
+    Transaction tx = writing();
+    work();
+    tx.commit();
+  }
+
+  // The single writes, each inside the caller's open transaction.
+  void create_in(const StoredTable& table) {
+    try {
+      Use insert(s().insert_table);
+      insert->bind(1, table.id).bind(2, table.game).bind(3, table.setup_json);
+      insert->bind(4, table.config_json).bind(5, table.created_ms).run();
+    } catch (const Failure& failure) {
+      if (is(failure, SQLITE_CONSTRAINT_PRIMARYKEY)) {
+        throw Refused{"table " + table.id + " already exists"};
+      }
+      throw;
+    }
+    for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
+      const StoredSeat& stored = table.seats[seat];
+      Use insert(s().insert_seat);
+      insert->bind(1, table.id).bind(2, static_cast<std::int64_t>(seat)).bind(3, stored.kind);
+      insert->bind(4, stored.name).bind(5, stored.token_hash).run();
+    }
+  }
+
+  void seat_in(const std::string& table, int seat, const std::string& name,
+               const std::string& token_hash) {
+    {
+      Use find(s().find_seat);
+      find->bind(1, table).bind(2, std::int64_t{seat});
+      if (!find->step()) {
+        throw Refused{"table " + table + " has no seat " + std::to_string(seat)};
+      }
+      if (find->column_text(0) != "human") {
+        throw Refused{"seat " + std::to_string(seat) + " of table " + table +
+                      " is not a human seat"};
+      }
+      if (!find->column_text(1).empty()) {
+        throw Refused{"seat " + std::to_string(seat) + " of table " + table + " is already taken"};
+      }
+    }
+    Use take(s().take_seat);
+    take->bind(1, table).bind(2, std::int64_t{seat}).bind(3, name).bind(4, token_hash).run();
+  }
+
+  void append_in(const std::vector<StoredDecision>& decisions) {
+    for (const StoredDecision& decision : decisions) {
+      try {
+        Use insert(s().insert_decision);
+        insert->bind(1, decision.table).bind(2, decision.index);
+        insert->bind(3, std::int64_t{decision.seat}).bind(4, decision.option);
+        insert->bind(5, decision.at_ms).run();
+      } catch (const Failure& failure) {
+        const std::string which =
+            "decision " + std::to_string(decision.index) + " of table " + decision.table;
+        if (is(failure, SQLITE_CONSTRAINT_PRIMARYKEY)) throw Refused{which + " is already stored"};
+        if (is(failure, SQLITE_CONSTRAINT_FOREIGNKEY)) throw Refused{which + ": no such table"};
+        if (is(failure, SQLITE_CONSTRAINT_CHECK)) throw Refused{which + ": a negative index"};
+        throw;
+      }
+    }
+  }
+
+  void snapshot_in(const std::string& table, std::int64_t index, const std::string& state_json,
+                   const std::string& fingerprint) {
+    try {
+      Use upsert(s().snapshot);
+      upsert->bind(1, table).bind(2, index).bind(3, state_json).bind(4, fingerprint).run();
+    } catch (const Failure& failure) {
+      if (is(failure, SQLITE_CONSTRAINT_FOREIGNKEY)) throw Refused{"no table " + table};
+      if (is(failure, SQLITE_CONSTRAINT_CHECK)) throw Refused{"a negative index"};
+      throw;
+    }
+  }
+
+  void finish_in(const std::string& table, const std::string& results_json,
+                 const std::string& record_json, std::int64_t finished_ms) {
+    {
+      Use update(s().finish);
+      update->bind(1, table).bind(2, finished_ms).bind(3, results_json).bind(4, record_json);
+      update->run();
+    }
+    if (db_->changes() == 0) {
+      Use find(s().table_finished);
+      find->bind(1, table);
+      throw Refused{find->step() ? "table " + table + " is already finished" : "no table " + table};
+    }
+  }
+
   static constexpr const char* kVersionQuery =
       "SELECT coalesce(max(version), 0) FROM schema_version";
 
@@ -316,7 +346,7 @@ class SqliteStore : public Store {
   }
 
   Statements& s() { return *statements_; }
-  Transaction write() { return Transaction(s().begin_write, s().commit, s().rollback); }
+  Transaction writing() { return Transaction(s().begin_write, s().commit, s().rollback); }
   // A read sees one consistent moment; it ends (rolled back: nothing to keep)
   // when its scope does, after the statements declared after it are reset.
   Transaction read() { return Transaction(s().begin, s().commit, s().rollback); }

@@ -63,6 +63,40 @@ struct PastGame {
   std::vector<std::string> names;  // per seat: the player's name, or the agent's kind
 };
 
+// A person taking an open seat, as part of a WriteBatch.
+struct SeatTaken {
+  std::string table;
+  int seat = 0;
+  std::string name, token_hash;
+};
+
+// A table's snapshot (its state after `index` decisions), as part of a WriteBatch.
+struct SnapshotRow {
+  std::string table;
+  std::int64_t index = 0;
+  std::string state_json, fingerprint;
+};
+
+// A game over, as part of a WriteBatch.
+struct FinishRow {
+  std::string table, results_json, record_json;
+  std::int64_t finished_ms = 0;
+};
+
+// Everything a journal batch writes, committed together or not at all, in this order:
+// tables created, seats taken, decisions, snapshots, games finished.
+struct WriteBatch {
+  std::vector<StoredTable> created;
+  std::vector<SeatTaken> seats;
+  std::vector<StoredDecision> decisions;
+  std::vector<SnapshotRow> snapshots;
+  std::vector<FinishRow> finished;
+  bool empty() const {
+    return created.empty() && seats.empty() && decisions.empty() && snapshots.empty() &&
+           finished.empty();
+  }
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -87,6 +121,10 @@ class Store {
   // The game is over: results and the full record (JSON text) are kept.
   virtual void finish(const std::string& table, const std::string& results_json,
                       const std::string& record_json, std::int64_t finished_ms) = 0;
+  // The whole batch in ONE transaction (one commit, however many kinds of
+  // rows), each row checked as its single call above checks it; throws and
+  // changes nothing on any refusal. An empty batch does nothing.
+  virtual void write(const WriteBatch& batch) = 0;
 
   // Every table that is not finished, with its decisions in order.
   virtual std::vector<LoadedTable> unfinished() = 0;
