@@ -158,18 +158,24 @@ def main():
              "--verify", "--json", "--seed", str(rng.randrange(1, 1 << 31))],
             stdout=loadgen_out, stderr=open(loadgen_err, "wb"), stdin=subprocess.DEVNULL)
 
-        # Kill at random moments spread over the playing time, each once the
-        # restarted server has stored more decisions (so every kill lands in
-        # the middle of games).
-        span = args.seconds * 0.75 / args.kills
+        # Kill at moments spread over the first 70 % of the playing time (with
+        # some jitter), each once the running server has acknowledged a few
+        # more decisions (at most 2 s of waiting for them), so every kill
+        # lands in the middle of games.
+        started = time.monotonic()
         for k in range(args.kills):
-            time.sleep(rng.uniform(0.5, 1.0) * span)
+            at = args.seconds * (0.1 + 0.6 * (k + rng.uniform(0.3, 0.7)) / args.kills)
+            time.sleep(max(0.0, started + at - time.monotonic()))
             before = decisions_stored(server.port)
-            while decisions_stored(server.port) <= before + 20 and loadgen.poll() is None:
+            wait_until = time.monotonic() + 2
+            while decisions_stored(server.port) < before + 10 and time.monotonic() < wait_until:
                 time.sleep(0.05)
             stored = decisions_stored(server.port)
+            if loadgen.poll() is not None or time.monotonic() - started > args.seconds:
+                raise RuntimeError(f"kill {k + 1} would come after the playing time (a slow machine?)")
             server.kill()
-            log(f"kill {k + 1}: SIGKILL after {stored} decisions since the last start")
+            log(f"kill {k + 1}: SIGKILL at {time.monotonic() - started:.1f} s, "
+                f"{stored} decisions since the last start")
             time.sleep(rng.uniform(0.05, 0.5))
             server.start()
             log(f"kill {k + 1}: restarted on port {server.port}")

@@ -61,8 +61,12 @@ void Player::opened() {
   if (failures_ > 0) ++session_.stats.reconnects;
   failures_ = 0;
   if (seated()) {
-    // Back after a drop: the token proves the seat.
+    // Back after a drop: the token proves the seat. Every decision acknowledged
+    // by now was stored before the server reads this resume, so the update it
+    // answers with must be past them (one acknowledged later on another
+    // connection may still be ahead of that update).
     check_resume_ = true;
+    resume_floor_ = session_.ledger.last_acknowledged(table_id_);
     send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
          {Kind::resume, {}, 0, {}, {}});
     return;
@@ -257,7 +261,7 @@ void Player::update(const json& message) {
   }
   if (check_resume_) {
     check_resume_ = false;
-    std::int64_t last = session_.ledger.last_acknowledged(table_id_);
+    std::int64_t last = resume_floor_;
     if (seq_ <= last) {
       ++session_.stats.resume_failures;
       session_.stats.problem("table " + table_id_ + " resumed at seq " + std::to_string(seq_) +

@@ -84,7 +84,10 @@ class Player {
   bool act_in_flight_ = false;
   std::uint64_t think_timer_ = 0;
   bool conceding_ = false;
-  bool check_resume_ = false;  // the next update must not be behind an acknowledged decision
+  // After a resume, the next update must be past resume_floor_: the table's
+  // last acknowledged decision when the resume was sent.
+  bool check_resume_ = false;
+  std::int64_t resume_floor_ = -1;
   int resume_refusals_ = 0;
 };
 
