@@ -5,6 +5,15 @@
 #include <iostream>
 
 namespace tt::server {
+namespace {
+
+std::uint64_t micros_since(std::chrono::steady_clock::time_point start) {
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                        std::chrono::steady_clock::now() - start)
+                                        .count());
+}
+
+}  // namespace
 
 Journal::Journal(Loop& loop, std::unique_ptr<Store> store)
     : loop_(loop), store_(std::move(store)), writer_([this] { run(); }) {}
@@ -89,58 +98,68 @@ void Journal::run() {
 
 void Journal::write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::string>>& results) {
   std::lock_guard<std::mutex> lock(store_mutex_);
-  std::size_t i = 0;
-  while (i < jobs.size()) {
-    std::size_t end = i + 1;
-    std::string error;
+  // One transaction per store call, its time counted whether it committed or not.
+  auto timed = [this](auto&& call) {
     const auto start = std::chrono::steady_clock::now();
-    if (jobs[i].kind == Job::Kind::kDecision) {
-      while (end < jobs.size() && jobs[end].kind == Job::Kind::kDecision) ++end;
-      std::vector<StoredDecision> decisions;
-      for (std::size_t k = i; k < end; ++k) decisions.push_back(jobs[k].decision);
-      try {
-        store_->append(decisions);
-        decisions_ += decisions.size();
-      } catch (const std::exception& e) {
-        error = std::string("the decision could not be stored: ") + e.what();
-      }
-      // One table's decisions follow each other only after an acknowledgement,
-      // so a failed batch is retried decision by decision: one bad table
-      // never costs the others their decisions.
-      if (!error.empty() && end - i > 1) {
-        for (std::size_t k = i; k < end; ++k) {
-          std::string one;
-          try {
-            store_->append({jobs[k].decision});
-            ++decisions_;
-          } catch (const std::exception& e) {
-            one = std::string("the decision could not be stored: ") + e.what();
-          }
-          if (!one.empty()) ++failures_;
-          if (jobs[k].done) results.emplace_back(std::move(jobs[k].done), one);
-        }
-        i = end;
-        continue;
-      }
-    } else {
-      try {
-        write_one(jobs[i]);
-      } catch (const std::exception& e) {
-        error = std::string("storage failed: ") + e.what();
-      }
+    try {
+      call();
+    } catch (...) {
+      ++commits_;
+      commit_micros_ += micros_since(start);
+      throw;
     }
     ++commits_;
-    commit_micros_ +=
-        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
-                                       std::chrono::steady_clock::now() - start)
-                                       .count());
-    if (!error.empty()) {
+    commit_micros_ += micros_since(start);
+  };
+
+  // Everything taken at once goes in ONE transaction, whatever its kinds, so
+  // a slow commit costs once per batch. The store writes the kinds in the
+  // order each depends on the last (created, seats, decisions, snapshots,
+  // finished); within a kind the order they came in.
+  WriteBatch batch;
+  for (const Job& job : jobs) {
+    switch (job.kind) {
+      case Job::Kind::kCreate:
+        batch.created.push_back(job.table);
+        break;
+      case Job::Kind::kSeat:
+        batch.seats.push_back({job.a, job.seat, job.b, job.c});
+        break;
+      case Job::Kind::kDecision:
+        batch.decisions.push_back(job.decision);
+        break;
+      case Job::Kind::kSnapshot:
+        batch.snapshots.push_back({job.a, job.n, job.b, job.c});
+        break;
+      case Job::Kind::kFinish:
+        batch.finished.push_back({job.a, job.b, job.c, job.n});
+        break;
+    }
+  }
+  try {
+    timed([&] { store_->write(batch); });
+    decisions_ += batch.decisions.size();
+    for (Job& job : jobs)
+      if (job.done) results.emplace_back(std::move(job.done), "");
+    return;
+  } catch (const std::exception&) {
+    // Refused as a whole (one bad job, or the store failing): below.
+  }
+
+  // Job by job, in the order they came: one bad job costs only itself.
+  for (Job& job : jobs) {
+    std::string error;
+    try {
+      timed([&] { write_one(job); });
+      if (job.kind == Job::Kind::kDecision) ++decisions_;
+    } catch (const std::exception& e) {
+      error = std::string(job.kind == Job::Kind::kDecision ? "the decision could not be stored: "
+                                                           : "storage failed: ") +
+              e.what();
       ++failures_;
       std::cerr << "tabletop serve: " << error << "\n";
     }
-    for (std::size_t k = i; k < end; ++k)
-      if (jobs[k].done) results.emplace_back(std::move(jobs[k].done), error);
-    i = end;
+    if (job.done) results.emplace_back(std::move(job.done), error);
   }
 }
 
@@ -159,6 +178,7 @@ void Journal::write_one(Job& job) {
       store_->finish(job.a, job.b, job.c, job.n);
       break;
     case Job::Kind::kDecision:
+      store_->append({job.decision});
       break;
   }
 }

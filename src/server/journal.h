@@ -1,7 +1,8 @@
 // The journal: a writer thread between the tables and the store. Work from
 // the loop thread is queued; the writer takes everything queued at once and
-// commits the decisions of all tables in one transaction (group commit), so
-// a slow disk or a PostgreSQL round trip costs one wait for many decisions.
+// commits it (tables, seats, decisions, snapshots, finished games of all
+// tables) in one transaction (group commit), so a slow disk or a PostgreSQL
+// round trip costs one wait for the whole batch.
 // Each job's completion runs back on the loop thread once its transaction
 // committed (or failed): a decision is acknowledged only after that.
 #pragma once
@@ -69,7 +70,7 @@ class Journal {
   };
   void push(Job job);
   void run();
-  // Writes a batch in order; consecutive decisions go in one append().
+  // Writes a batch in one Store::write; if that is refused, job by job.
   void write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::string>>& results);
   void write_one(Job& job);
 
