@@ -2,6 +2,7 @@
 // It knows whose decision is pending and with which options, applies a chosen
 // option, and says when the game is over and how it ended. Search clones it.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
@@ -61,6 +62,19 @@ class State {
   // legal option that is not an undo; games name their own (docs/games/).
   // Precondition: the seat is pending.
   virtual Action default_action(Seat seat) const;
+
+  // How games name their default: the first legal option of `seat` whose
+  // kind is among `passive` (at most one of them is offered in any one
+  // decision), else State::default_action's choice.
+  template <typename Kind, std::size_t N>
+  Action first_passive(Seat seat, const Kind (&passive)[N]) const {
+    ActionList legal;
+    legal_actions(seat, legal);
+    for (Kind kind : passive)
+      for (const Action& a : legal)
+        if (a.kind == static_cast<std::uint16_t>(kind)) return a;
+    return State::default_action(seat);
+  }
 
   // Stable string id (e.g. "dispatch:c17:m2") and readable label of an option.
   virtual std::string action_id(Seat seat, Action action) const = 0;

@@ -11,14 +11,8 @@
 namespace tt::ddm {
 
 Action DdmState::default_action(Seat seat) const {
-  ActionList legal;
-  legal_actions(seat, legal);
-  // At most one of these is offered in any one decision.
   static constexpr Act kPassive[] = {kSummonSkip, kEndMain, kStrike, kTake, kDone, kPass};
-  for (Act kind : kPassive)
-    for (const Action& a : legal)
-      if (a.kind == kind) return a;
-  return State::default_action(seat);
+  return first_passive(seat, kPassive);
 }
 
 }  // namespace tt::ddm

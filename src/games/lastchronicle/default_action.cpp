@@ -16,13 +16,9 @@ Action LcState::default_action(Seat seat) const {
   legal_actions(seat, legal);
   for (const Action& a : legal)
     if (a.kind == kShed && a.a == kNoCard) return a;  // "shed:none"
-  // At most one of these is offered in any one decision.
   static constexpr Act kPassive[] = {kMulliganDone, kToCombat, kPass, kEndCombat,
                                      kNoBlock,      kDone,     kNo};
-  for (Act kind : kPassive)
-    for (const Action& a : legal)
-      if (a.kind == kind) return a;
-  return State::default_action(seat);
+  return first_passive(seat, kPassive);
 }
 
 }  // namespace tt::lastchronicle

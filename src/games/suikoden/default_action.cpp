@@ -12,15 +12,9 @@
 namespace tt::suikoden {
 
 Action SuikodenState::default_action(Seat seat) const {
-  ActionList legal;
-  legal_actions(seat, legal);
-  // At most one of these is offered in any one decision.
   static constexpr Act kPassive[] = {kMulliganDone, kDiscardDone, kRest,
                                      kNoSupport,    kPass,        kCounterDecline};
-  for (Act kind : kPassive)
-    for (const Action& a : legal)
-      if (a.kind == kind) return a;
-  return State::default_action(seat);
+  return first_passive(seat, kPassive);
 }
 
 }  // namespace tt::suikoden
