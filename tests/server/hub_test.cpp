@@ -41,6 +41,36 @@ class Hub : public ::testing::Test {
                                                                    FakeConnection& b) {
     return own_pending(a) ? std::pair{&a, &b} : std::pair{&b, &a};
   }
+  // Two people seated at a new Suikoden table: the one who decides first and the other.
+  struct Seated {
+    std::string table;
+    FakeConnection* decider = nullptr;
+    std::string decider_token;
+    FakeConnection* waiter = nullptr;
+    std::string waiter_token;
+    // The decider's first option and the decision count it saw.
+    std::string option() const { return (*own_pending(*decider))["options"][0]["id"]; }
+    std::int64_t seq() const { return (*decider->last_update())["seq"]; }
+  };
+  Seated seat_two(json extra = json::object()) {
+    auto& a = h.connect();
+    auto& b = h.connect();
+    Seated s;
+    s.table = create(a, extra);
+    const std::string ta = join(a, s.table, 0);
+    const std::string tb = join(b, s.table, 1, "Ben");
+    const bool a_first = own_pending(a) != nullptr;
+    s.decider = a_first ? &a : &b;
+    s.waiter = a_first ? &b : &a;
+    s.decider_token = a_first ? ta : tb;
+    s.waiter_token = a_first ? tb : ta;
+    return s;
+  }
+  json act(FakeConnection& c, const std::string& table, const std::string& token,
+           const std::string& option, std::int64_t seq) {
+    return h.request(
+        c, {{"cmd", "act"}, {"table", table}, {"token", token}, {"option", option}, {"seq", seq}});
+  }
   std::size_t stored_decisions(const std::string& table) {
     std::lock_guard<std::mutex> lock(h.data->mutex);
     return h.data->tables[table].decisions.size();
@@ -98,73 +128,52 @@ TEST_F(Hub, JoiningGivesASecretTokenAndOnlyTheSeatsOwnOptions) {
 }
 
 TEST_F(Hub, ForgedStaleOtherSeatAndOutOfTurnDecisionsAreRefusedAndChangeNothing) {
-  auto& a = h.connect();
-  auto& b = h.connect();
-  const std::string t = create(a);
-  const std::string t0 = join(a, t, 0);
-  const std::string t1 = join(b, t, 1, "Ben");
-  auto [dp, wp] = decider_first(a, b);
-  FakeConnection& d = *dp;  // the seat that decides now
-  FakeConnection& w = *wp;  // the other
-  const std::string td = dp == &a ? t0 : t1;
-  const std::string tw = dp == &a ? t1 : t0;
-  const json* p = own_pending(d);
-  ASSERT_TRUE(p);
-  const std::string option = (*p)["options"][0]["id"];
-  const std::int64_t seq = (*d.last_update())["seq"];
+  const Seated s = seat_two();
+  FakeConnection& d = *s.decider;
+  const std::string& t = s.table;
+  const std::string& td = s.decider_token;
+  const std::string option = s.option();
+  const std::int64_t seq = s.seq();
   const std::size_t before = stored_decisions(t);
-  const std::string forged(td.size(), 'f');
-  for (json bad :
-       {json{{"cmd", "act"}, {"table", t}, {"token", forged}, {"option", option}, {"seq", seq}},
-        json{{"cmd", "act"}, {"table", t}, {"token", ""}, {"option", option}, {"seq", seq}},
-        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq + 1}},
-        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq - 1}},
-        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", "zzz"}, {"seq", seq}},
-        json{{"cmd", "act"}, {"table", "other"}, {"token", td}, {"option", option}, {"seq", seq}},
-        json{{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}}}) {
-    json r = h.request(d, bad);
-    EXPECT_EQ(r["ok"], false) << bad.dump();
-  }
+  EXPECT_EQ(act(d, t, std::string(td.size(), 'f'), option, seq)["ok"], false) << "forged token";
+  EXPECT_EQ(act(d, t, "", option, seq)["ok"], false) << "no token";
+  EXPECT_EQ(act(d, t, td, option, seq + 1)["ok"], false) << "a seq from the future";
+  EXPECT_EQ(act(d, t, td, option, seq - 1)["ok"], false) << "a stale seq";
+  EXPECT_EQ(act(d, t, td, "zzz", seq)["ok"], false) << "not an option";
+  EXPECT_EQ(act(d, "other", td, option, seq)["ok"], false) << "another table";
+  json no_seq = h.request(d, {{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}});
+  EXPECT_EQ(no_seq["ok"], false) << "no seq";
   // The other seat acting out of turn, with its own token, while only one seat is pending.
-  if (!own_pending(w)) {
-    json r = h.request(
-        w, {{"cmd", "act"}, {"table", t}, {"token", tw}, {"option", option}, {"seq", seq}});
+  if (!own_pending(*s.waiter)) {
+    json r = act(*s.waiter, t, s.waiter_token, option, seq);
     EXPECT_EQ(r["ok"], false);
     EXPECT_NE(r["error"].get<std::string>().find("no decision pending"), std::string::npos)
         << r.dump();
   }
   EXPECT_EQ(stored_decisions(t), before);
-  EXPECT_EQ(h.request(a, {{"cmd", "tables"}})["tables"][0]["decisions"], seq);
+  EXPECT_EQ(h.request(d, {{"cmd", "tables"}})["tables"][0]["decisions"], seq);
   // The real thing is accepted.
-  json ok =
-      h.request(d, {{"cmd", "act"}, {"table", t}, {"token", td}, {"option", option}, {"seq", seq}});
+  json ok = act(d, t, td, option, seq);
   EXPECT_EQ(ok["ok"], true) << ok.dump();
   EXPECT_EQ(ok["seq"], seq + 1);
   EXPECT_EQ(stored_decisions(t), before + 1);
 }
 
 TEST_F(Hub, ADecisionIsAcknowledgedOnlyOnceStoredAndAFailedStoreChangesNothing) {
-  auto& a = h.connect();
-  auto& b = h.connect();
-  const std::string t = create(a);
-  const std::string t0 = join(a, t, 0);
-  const std::string t1 = join(b, t, 1, "Ben");
-  auto [dp, wp] = decider_first(a, b);
-  const std::string ta = dp == &a ? t0 : t1;
-  const json* p = own_pending(*dp);
-  ASSERT_TRUE(p);
-  const std::string option = (*p)["options"][0]["id"];
-  const std::int64_t seq = (*a.last_update())["seq"];
+  const Seated s = seat_two();
+  const std::string option = s.option();
+  const std::int64_t seq = s.seq();
   h.data->fail_appends = true;
-  json r =
-      h.request(a, {{"cmd", "act"}, {"table", t}, {"token", ta}, {"option", option}, {"seq", seq}});
+  json r = act(*s.decider, s.table, s.decider_token, option, seq);
   EXPECT_EQ(r["ok"], false);
   EXPECT_NE(r["error"].get<std::string>().find("could not be stored"), std::string::npos);
-  EXPECT_EQ((*a.last_update())["seq"], seq) << "no update announced a decision that was not stored";
+  EXPECT_EQ((*s.decider->last_update())["seq"], seq)
+      << "no update announced a decision that was not stored";
+  EXPECT_EQ((*s.waiter->last_update())["seq"], seq);
   h.data->fail_appends = false;
-  r = h.request(a, {{"cmd", "act"}, {"table", t}, {"token", ta}, {"option", option}, {"seq", seq}});
+  r = act(*s.decider, s.table, s.decider_token, option, seq);
   EXPECT_EQ(r["ok"], true) << r.dump();
-  EXPECT_EQ(stored_decisions(t), static_cast<std::size_t>(seq + 1));
+  EXPECT_EQ(stored_decisions(s.table), static_cast<std::size_t>(seq + 1));
 }
 
 TEST_F(Hub, ARestartedServerResumesEveryTableAtItsLastDecisionAndTokensStillHold) {
@@ -226,42 +235,31 @@ TEST_F(Hub, TheRecordOfAGameInPlayStaysClosed) {
 }
 
 TEST_F(Hub, AMoveTimerTakesTheSeatsDefaultOptionWhenItRunsOut) {
-  auto& a = h.connect();
-  auto& b = h.connect();
-  const std::string t = create(a, {{"timer", {{"mode", "move"}, {"seconds", 30}}}});
-  join(a, t, 0);
-  join(b, t, 1, "Ben");
-  const std::int64_t seq = (*a.last_update())["seq"];
+  const Seated s = seat_two({{"timer", {{"mode", "move"}, {"seconds", 30}}}});
+  const std::int64_t seq = s.seq();
   // The update shows the deciding seat's clock running with its full time.
-  auto [dp, wp] = decider_first(a, b);
-  const json& clock = (*dp->last_update())["clock"];
-  const int deciding = (*dp->last_update())["as"];
+  const json& clock = (*s.decider->last_update())["clock"];
+  const int deciding = (*s.decider->last_update())["as"];
   EXPECT_EQ(clock["running"][deciding], true) << clock.dump();
   EXPECT_EQ(clock["remaining_ms"][deciding], 30000) << clock.dump();
   h.loop.advance(std::chrono::seconds(29), *h.server);
-  EXPECT_EQ((*a.last_update())["seq"], seq);
+  EXPECT_EQ((*s.decider->last_update())["seq"], seq);
   h.loop.advance(std::chrono::seconds(2), *h.server);
-  EXPECT_GT((*a.last_update())["seq"].get<std::int64_t>(), seq);
+  EXPECT_GT((*s.decider->last_update())["seq"].get<std::int64_t>(), seq);
   // After the default was taken, whoever decides next sees its own clock running.
-  auto [next, other] = decider_first(a, b);
-  (void)other;
+  FakeConnection* next = decider_first(*s.decider, *s.waiter).first;
   const json& after = (*next->last_update())["clock"];
   EXPECT_EQ(after["running"][(*next->last_update())["as"].get<int>()], true) << after.dump();
 }
 
 TEST_F(Hub, ASeatAwayLongerThanItsGraceConcedesWhenItMustDecide) {
-  auto& a = h.connect();
-  auto& b = h.connect();
-  const std::string t = create(a, {{"grace", 60}});
-  join(a, t, 0);
-  join(b, t, 1, "Ben");
-  auto [away, stays] = decider_first(a, b);
-  const int stays_seat = (*stays->last_update())["as"];
-  h.disconnect(*away);
+  const Seated s = seat_two({{"grace", 60}});
+  const int stays_seat = (*s.waiter->last_update())["as"];
+  h.disconnect(*s.decider);
   h.loop.advance(std::chrono::seconds(59), *h.server);
-  EXPECT_EQ((*stays->last_update())["terminal"], false);
+  EXPECT_EQ((*s.waiter->last_update())["terminal"], false);
   h.loop.advance(std::chrono::seconds(2), *h.server);
-  const json* u = stays->last_update();
+  const json* u = s.waiter->last_update();
   EXPECT_EQ((*u)["terminal"], true);
   EXPECT_EQ((*u)["results"][stays_seat]["result"], "win") << u->dump();
 }
