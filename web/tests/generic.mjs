@@ -20,7 +20,11 @@ export async function genericGames({ browser, base, shot, log }) {
     await page.selectOption("select[name=seat-1]", "random");
     await page.click("button:has-text('Create table')");
     await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
-    if (await page.locator("form.join").count()) {
+    // The join form, unless the page already knows the player's name and joins by itself.
+    await page.waitForFunction(
+      () => document.querySelector("form.join input[name=name]") || document.body.dataset.seat === "0",
+    );
+    if (await page.locator("form.join input[name=name]").count()) {
       await page.fill("form.join input[name=name]", "Gus");
       await page.click("form.join button[type=submit]");
     }
