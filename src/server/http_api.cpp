@@ -13,10 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string dump(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
 HttpReply json_reply(int status, const json& body) {
   return {status, "application/json", dump(body)};
 }

@@ -199,7 +199,7 @@ json Server::Impl::cmd_join(Connection& conn, const json& request) {
 json Server::Impl::cmd_resume(Connection& conn, const json& request) {
   Table& table = table_named(request);
   const std::string token = string_field(request, "token");
-  const Seat seat = token.size() > 256 ? kNoSeat : table.seat_of_token_hash(token_hash(token));
+  const Seat seat = table.seat_of_token(token);
   if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
   subscribe(conn, table, seat);
   return {{"table", table.id}, {"seat", seat}};

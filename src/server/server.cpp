@@ -15,6 +15,11 @@ using nlohmann::json;
 using protocol::field;
 using protocol::string_field;
 
+std::string dump(const nlohmann::json& j) {
+  // Replace rather than throw on invalid UTF-8 (an error may quote a request's bytes).
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -25,10 +30,6 @@ namespace {
 
 // The deepest JSON a request may nest (requests are flat objects).
 constexpr int kMaxRequestDepth = 16;
-
-std::string dump(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
 
 json failure(const std::string& message) {
   return {{"type", "reply"}, {"ok", false}, {"error", message}};

@@ -80,6 +80,8 @@ struct Server::Impl {
   std::string metrics_text() const;
 };
 
+// A message as sent: one line of JSON, invalid UTF-8 replaced.
+std::string dump(const nlohmann::json& j);
 // Unix time in milliseconds.
 std::int64_t unix_ms();
 

@@ -18,7 +18,9 @@ const char* Table::status() const {
   return full() ? "playing" : "waiting";
 }
 
-Seat Table::seat_of_token_hash(const std::string& hash) const {
+Seat Table::seat_of_token(const std::string& token) const {
+  if (token.size() > 256) return kNoSeat;
+  const std::string hash = token_hash(token);
   for (std::size_t i = 0; i < seats.size(); ++i)
     if (!seats[i].token_hash.empty() && same_secret(seats[i].token_hash, hash))
       return static_cast<Seat>(i);

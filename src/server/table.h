@@ -79,7 +79,8 @@ struct Table {
   bool over() const { return match->state().is_terminal(); }
   // "waiting", "playing" or "over".
   const char* status() const;
-  Seat seat_of_token_hash(const std::string& hash) const;
+  // The seat a token holds, or kNoSeat (an absurdly long token is not hashed).
+  Seat seat_of_token(const std::string& token) const;
 
   // The lobby's summary of the table.
   nlohmann::json summary() const;

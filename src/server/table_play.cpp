@@ -1,12 +1,12 @@
 // Decisions at a table: checked, stored, then applied and acknowledged;
 // computer seats deciding; timers and the grace of a disconnected seat.
 #include <algorithm>
+#include <optional>
 
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "protocol/match_json.h"
 #include "server/server_impl.h"
-#include "server/tokens.h"
 
 namespace tt::server {
 
@@ -16,10 +16,6 @@ using protocol::int_field;
 using protocol::string_field;
 
 namespace {
-
-std::string dump(const json& j) {
-  return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
 
 // Why `option` cannot be taken for `seat` now, or "" when it can.
 std::string refusal(const Table& table, Seat seat, const std::string& option, std::int64_t seq) {
@@ -43,7 +39,7 @@ std::string refusal(const Table& table, Seat seat, const std::string& option, st
 json Server::Impl::cmd_act(Connection& conn, const json& request) {
   Table& table = table_named(request);
   const std::string token = string_field(request, "token");
-  const Seat seat = token.size() > 256 ? kNoSeat : table.seat_of_token_hash(token_hash(token));
+  const Seat seat = table.seat_of_token(token);
   if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
   const std::string option = string_field(request, "option");
   const std::int64_t seq = int_field(request, "seq", 0, std::int64_t{1} << 40);
@@ -93,17 +89,17 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
     Match& m = *table.match;
     // The decision as each seat may see it, rendered before it changes the state.
     table.last_shown.assign(table.seats.size() + 1, act.option);
+    std::optional<Action> chosen;
     if (act.option != kConcede)
-      for (auto& o : m.options(act.seat)) {
-        if (o.id != act.option) continue;
-        for (std::size_t v = 0; v <= table.seats.size(); ++v)
-          table.last_shown[v] = m.state().action_id_for(
-              act.seat, o.action, v < table.seats.size() ? static_cast<Seat>(v) : kNoSeat);
-        break;
-      }
+      for (auto& o : m.options(act.seat))
+        if (o.id == act.option) chosen = o.action;
+    if (chosen)
+      for (std::size_t v = 0; v <= table.seats.size(); ++v)
+        table.last_shown[v] = m.state().action_id_for(
+            act.seat, *chosen, v < table.seats.size() ? static_cast<Seat>(v) : kNoSeat);
     table.last_seat = act.seat;
     // Checked before it was stored; the table did not move since.
-    const std::string applied = m.act(act.seat, act.option);
+    const std::string applied = chosen ? m.act(act.seat, *chosen) : m.act(act.seat, act.option);
     TableSeat& s = table.seats[static_cast<std::size_t>(act.seat)];
     if (table.config.timer.mode == Timer::Mode::kClock && s.was_pending && act.option != kConcede) {
       const auto used =
