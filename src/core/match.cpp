@@ -30,12 +30,21 @@ std::vector<OptionInfo> Match::options(Seat seat) const {
   return out;
 }
 
-std::string Match::act(Seat seat, const std::string& option_id) {
+std::string Match::refusal(Seat seat, const std::string& option_id) const {
   if (state_->is_terminal()) return "the game is over";
   if (seat < 0 || seat >= state_->num_seats()) return "there is no seat " + std::to_string(seat);
-  if (option_id == kConcede) return concede(seat);
+  if (option_id == kConcede)
+    return state_->in_game(seat) ? "" : "seat " + std::to_string(seat) + " has left the game";
   if (!has_seat(state_->pending_seats(), seat))
     return "seat " + std::to_string(seat) + " has no decision pending";
+  for (auto& o : options(seat))
+    if (o.id == option_id) return "";
+  return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
+}
+
+std::string Match::act(Seat seat, const std::string& option_id) {
+  if (option_id == kConcede) return concede(seat);
+  if (std::string why = refusal(seat, option_id); !why.empty()) return why;
   for (auto& o : options(seat))
     if (o.id == option_id) return act(seat, o.action);
   return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";

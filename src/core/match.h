@@ -47,6 +47,9 @@ class Match {
   // Applies the option with this id for this seat. Returns "" on success, or
   // an error message and changes nothing.
   std::string act(Seat seat, const std::string& option_id);
+  // Why act(seat, option_id) would be refused, or "" when it would be taken
+  // (a concession is only checked for a seat still in the game). Changes nothing.
+  std::string refusal(Seat seat, const std::string& option_id) const;
   std::string act(Seat seat, Action action);
   // `seat` leaves the game (State::concede); recorded as the decision
   // kConcede, which any seat still in the game may send at any time.

@@ -19,19 +19,12 @@ namespace {
 
 // Why `option` cannot be taken for `seat` now, or "" when it can.
 std::string refusal(const Table& table, Seat seat, const std::string& option, std::int64_t seq) {
-  const Match& m = *table.match;
-  if (m.state().is_terminal()) return "the game is over";
+  if (table.over()) return "the game is over";
   if (!table.full()) return "the table is waiting for players";
   if (seq >= 0 && seq != table.seq())
     return "stale decision: it was sent at decision " + std::to_string(seq) + ", the game is at " +
            std::to_string(table.seq());
-  if (option == kConcede)
-    return m.state().in_game(seat) ? "" : "seat " + std::to_string(seat) + " has left the game";
-  if (!has_seat(m.state().pending_seats(), seat))
-    return "seat " + std::to_string(seat) + " has no decision pending";
-  for (auto& o : m.options(seat))
-    if (o.id == option) return "";
-  return "'" + option + "' is not an option for seat " + std::to_string(seat) + " now";
+  return table.match->refusal(seat, option);
 }
 
 }  // namespace
