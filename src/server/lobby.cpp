@@ -104,7 +104,6 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
   table->id = new_table_id();
   table->created_ms = unix_ms();
-  table->agent_rng.reseed(random_u64());
   for (const std::string& kind : kinds) {
     TableSeat& seat = table->seats.emplace_back();
     seat.kind = kind;
@@ -243,7 +242,6 @@ void Server::Impl::restore(const LoadedTable& loaded) {
     throw Error("its seats do not match its game");
   seat_agents(*table);
   start_clocks(*table);
-  table->agent_rng.reseed(random_u64());
   table->last_snapshot = upto;
   const auto now = loop.now();
   for (TableSeat& s : table->seats) s.away_since = now;  // everyone gets the grace to come back

@@ -65,7 +65,6 @@ struct Table {
   std::map<std::uint64_t, Subscriber> subscribers;  // by connection id
   bool storing = false;                             // a decision is on its way to the store
   std::deque<QueuedAct> queue;
-  Rng agent_rng;
   // The last decision as each seat saw it (index = seat; the last entry is
   // for spectators): a card played face down is not named to the others.
   Seat last_seat = kNoSeat;

@@ -163,7 +163,11 @@ void Server::Impl::schedule_agents(Table& table) {
       st.agent_scheduled = false;
       const State& state = t.match->state();
       if (state.is_terminal() || !has_seat(state.pending_seats(), seat)) return;
-      const Action a = st.agent->choose(state, seat, t.agent_rng);
+      // The computer's draws follow from the table's seed and the decision
+      // index, so a seeded table plays the same way, restarts included (the
+      // seed is the deal's secret already).
+      Rng rng(t.match->setup().seed ^ (0x9E3779B97F4A7C15ull * (t.match->decisions().size() + 1)));
+      const Action a = st.agent->choose(state, seat, rng);
       submit(t, QueuedAct{seat, state.action_id(seat, a), -1, nullptr});
     };
     if (options.agent_delay_ms > 0)
