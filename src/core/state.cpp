@@ -36,6 +36,28 @@ std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
   return h;
 }
 
+// Transitional (issue 10 lands game by game): a game without its own
+// determinization or observation says so instead of leaking the true state.
+void State::determinize(Seat, Rng&) {
+  throw Error("this game has no determinization yet");
+}
+std::vector<int> State::observation_shape() const {
+  throw Error("this game has no observation tensor yet");
+}
+void State::observation(Seat, float*) const {
+  throw Error("this game has no observation tensor yet");
+}
+
+std::uint64_t State::information_state_key(Seat seat) const {
+  nlohmann::json j;
+  view(seat, j);
+  std::string text = j.dump();
+  ActionList own;
+  if (!is_terminal() && has_seat(pending_seats(), seat)) legal_actions(seat, own);
+  for (Action a : own) text += "\n" + action_id(seat, a);
+  return fnv1a(text.data(), text.size());
+}
+
 std::uint64_t State::fingerprint() const {
   nlohmann::json j;
   save(j);

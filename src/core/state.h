@@ -7,9 +7,12 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <vector>
 
+#include "core/error.h"
 #include "core/event.h"
 #include "core/outcome.h"
+#include "core/rng.h"
 #include "core/types.h"
 
 namespace tt {
@@ -20,6 +23,10 @@ class State {
 
   // A full copy that shares nothing mutable with this one (no log attached).
   virtual std::unique_ptr<State> clone() const = 0;
+  // Makes this state a copy of `other` (of the same game, else tt::Error),
+  // reusing this state's buffers: search copies into one scratch state per
+  // simulation instead of allocating a clone. No log stays attached.
+  virtual void assign(const State& other) = 0;
 
   virtual int num_seats() const = 0;
   virtual bool is_terminal() const = 0;
@@ -107,6 +114,44 @@ class State {
   // A quick estimate of how well `seat` is doing (higher is better), for
   // simple agents. Games without one return 0.
   virtual double heuristic(Seat /*seat*/) const { return 0.0; }
+  // The heuristic's scale: 1 / (1 + exp(-heuristic(seat) / heuristic_scale()))
+  // estimates the seat's chance to win (search cuts playouts off with it).
+  // Each game fits it to the results of played games (docs/games/).
+  virtual double heuristic_scale() const { return 1.0; }
+
+  // ---- What a seat knows (search and learning agents; docs/ai.md) ----
+
+  // Resamples in place everything `observer` cannot see, consistently with
+  // everything it has seen: each unseen card goes uniformly at random to one
+  // of the places it could be, hidden choices of other seats are redrawn
+  // among those they could have made, and the state's random generator is
+  // reseeded from `rng`, so no future chance outcome leaks. The observer's
+  // view, its options and its information-state key stay exactly the same.
+  // The result depends only on what the observer knows and on `rng`: two
+  // states the observer cannot tell apart give the same state for the same
+  // `rng` (agents built on it are fair by construction).
+  virtual void determinize(Seat observer, Rng& rng);
+
+  // An option `seat` took, as `viewer` saw it, in the compact form: equal for
+  // two options viewer cannot tell apart (a card played face down), so a
+  // search tree built for viewer does not branch on what it cannot see.
+  // The default: viewer saw the option itself.
+  virtual Action observed_action(Seat /*seat*/, Action action, Seat /*viewer*/) const {
+    return action;
+  }
+
+  // A hash equal for any two states that `seat` cannot tell apart (the same
+  // view and the same own options), different otherwise with high
+  // probability. The default hashes the seat's view and its option ids.
+  virtual std::uint64_t information_state_key(Seat seat) const;
+
+  // A fixed-size numeric encoding of what `seat` may see, for learning
+  // agents: the shape depends only on the game, its variant and the number
+  // of seats (docs/games/<game>.md documents each entry). Equal for two
+  // states `seat` cannot tell apart.
+  virtual std::vector<int> observation_shape() const;
+  // Writes product(observation_shape()) values to `out`.
+  virtual void observation(Seat seat, float* out) const;
 
   // A fingerprint of the whole state (hash of its saved form).
   virtual std::uint64_t fingerprint() const;
@@ -130,6 +175,14 @@ class State {
   }
   // For clone(): copies of a state never write into the original's log.
   void detach_log() { log_ = nullptr; }
+  // For assign(): `*this = other` of the game's own type, then no log.
+  template <typename Self>
+  void assign_same(const State& other) {
+    const auto* same = dynamic_cast<const Self*>(&other);
+    if (!same) throw Error("assign: the states are of different games");
+    static_cast<Self&>(*this) = *same;
+    detach_log();
+  }
 
  private:
   EventLog* log_ = nullptr;

@@ -495,6 +495,11 @@ class LeakyState final : public State {
   std::unique_ptr<State> clone() const override {
     return std::make_unique<LeakyState>(inner_->clone(), leak_);
   }
+  void assign(const State& other) override {
+    const auto& o = dynamic_cast<const LeakyState&>(other);
+    inner_ = o.inner_->clone();
+    leak_ = o.leak_;
+  }
   int num_seats() const override { return inner_->num_seats(); }
   bool is_terminal() const override { return inner_->is_terminal(); }
   Outcomes outcomes() const override { return inner_->outcomes(); }

@@ -15,6 +15,10 @@ std::unique_ptr<State> DdmState::clone() const {
   return copy;
 }
 
+void DdmState::assign(const State& other) {
+  assign_same<DdmState>(other);
+}
+
 void DdmState::start(const std::array<std::vector<int>, 2>& dice,
                      const std::array<std::vector<int>, 2>& pieces, std::uint64_t seed) {
   rng_.reseed(seed);

@@ -120,6 +120,7 @@ class DdmState final : public State {
              const std::array<std::vector<int>, 2>& pieces, std::uint64_t seed);
 
   std::unique_ptr<State> clone() const override;
+  void assign(const State& other) override;
   int num_seats() const override { return 2; }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override;

@@ -15,6 +15,10 @@ std::unique_ptr<State> LcState::clone() const {
   return copy;
 }
 
+void LcState::assign(const State& other) {
+  assign_same<LcState>(other);
+}
+
 SeatMask LcState::pending_seats() const {
   if (phase_ == Phase::kOver) return 0;
   if (pay_.what != Paying::kNone) return seat_bit(pay_.seat);

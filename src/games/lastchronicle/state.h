@@ -161,6 +161,7 @@ class LcState final : public State {
 
   // State interface
   std::unique_ptr<State> clone() const override;
+  void assign(const State& other) override;
   int num_seats() const override { return order_.seats(); }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override { return standings_.outcomes(num_seats()); }

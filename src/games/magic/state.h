@@ -272,6 +272,7 @@ class MagicState final : public State {
 
   // State interface
   std::unique_ptr<State> clone() const override;
+  void assign(const State& other) override;
   int num_seats() const override { return order_.seats(); }
   bool is_terminal() const override { return over_; }
   Outcomes outcomes() const override;

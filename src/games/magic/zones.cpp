@@ -17,6 +17,10 @@ std::unique_ptr<State> MagicState::clone() const {
   return c;
 }
 
+void MagicState::assign(const State& other) {
+  assign_same<MagicState>(other);
+}
+
 StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
   Player& p = players_[objs_[o].owner];
   switch (objs_[o].zone) {

@@ -15,6 +15,10 @@ std::unique_ptr<State> SuikodenState::clone() const {
   return copy;
 }
 
+void SuikodenState::assign(const State& other) {
+  assign_same<SuikodenState>(other);
+}
+
 Card SuikodenState::add_card(int def, Seat owner) {
   if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
   def_[num_cards_] = static_cast<std::uint16_t>(def);

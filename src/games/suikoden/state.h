@@ -114,6 +114,7 @@ class SuikodenState final : public State {
 
   // State interface
   std::unique_ptr<State> clone() const override;
+  void assign(const State& other) override;
   int num_seats() const override { return 2; }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override;
