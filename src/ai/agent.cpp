@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <typeinfo>
 
+#include "ai/agent_spec.h"
+#include "ai/ismcts.h"
 #include "core/error.h"
 
 namespace tt {
 
-namespace {
-// The seat's options without the ones that only take back a half-made choice
-// (unless nothing else is left).
-void options_without_undo(const State& state, Seat seat, ActionList& out) {
+void playable_options(const State& state, Seat seat, ActionList& out) {
   state.legal_actions(seat, out);
   if (out.empty()) throw Error("no options to choose from");
   std::size_t kept = 0;
@@ -18,10 +18,9 @@ void options_without_undo(const State& state, Seat seat, ActionList& out) {
     if (!state.is_undo(seat, a)) out[kept++] = a;
   if (kept > 0) out.resize(kept);
 }
-}  // namespace
 
 Action RandomAgent::choose(const State& state, Seat seat, Rng& rng) {
-  options_without_undo(state, seat, options_);
+  playable_options(state, seat, options_);
   return options_[rng.below(static_cast<std::uint32_t>(options_.size()))];
 }
 
@@ -34,7 +33,7 @@ double GreedyAgent::rate(const State& state, Seat seat, double before, int steps
       std::abs(score - before) > 1e-9)
     return score;
   ActionList& options = completions_[steps_left - 1];
-  options_without_undo(state, seat, options);
+  playable_options(state, seat, options);
   double best = -1e300;
   for (std::size_t i = 0; i < options.size(); ++i) {
     auto next = state.clone();
@@ -45,7 +44,7 @@ double GreedyAgent::rate(const State& state, Seat seat, double before, int steps
 }
 
 Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
-  options_without_undo(state, seat, options_);
+  playable_options(state, seat, options_);
   const double before = state.heuristic(seat);
   Action best = options_[0];
   double best_score = -1e300;
@@ -65,16 +64,18 @@ Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
   return best;
 }
 
-std::unique_ptr<Agent> make_agent(const std::string& name) {
-  if (name == "random") return std::make_unique<RandomAgent>();
-  if (name == "greedy") return std::make_unique<GreedyAgent>();
-  throw Error("unknown agent '" + name + "' (known: random, greedy)");
+std::unique_ptr<Agent> make_agent(const std::string& text) {
+  const AgentSpec spec = parse_agent_spec(text);
+  if (spec.name == "random") return std::make_unique<RandomAgent>();
+  if (spec.name == "greedy") return std::make_unique<GreedyAgent>();
+  return std::make_unique<IsmctsAgent>(IsmctsConfig::from(spec));
 }
 
 std::vector<std::string> agent_names() {
-  return {"random", "greedy"};
+  std::vector<std::string> names;
+  for (const AgentKind& k : agent_kinds()) names.push_back(k.name);
+  return names;
 }
-
 long random_playout(State& state, Rng& rng, ActionList& scratch) {
   long decisions = 0;
   while (!state.is_terminal()) {

@@ -31,11 +31,11 @@ class RandomAgent final : public Agent {
 
 // One step of lookahead: applies each option to a copy of the state and keeps
 // the one the game's heuristic rates best for the seat (ties broken at random).
-// A step of a choice made in steps (the same seat decides again and nothing
-// the heuristic sees has changed: a dungeon net's shape before its square)
-// is rated by its best completion, up to two further steps.
-// The copy is the true state, so the agent may exploit hidden information
-// when the option itself reveals it; it is a baseline, not a fair opponent.
+// The copy is the true state (until every game determinizes: issue 10), so
+// it may exploit hidden information. A step of a choice made in steps
+// (the same seat decides again and nothing the heuristic sees has changed: a
+// dungeon net's shape before its square) is rated by its best completion, up
+// to two further steps.
 class GreedyAgent final : public Agent {
  public:
   std::string name() const override { return "greedy"; }
@@ -49,9 +49,15 @@ class GreedyAgent final : public Agent {
   std::array<ActionList, kCompletionSteps> completions_;  // one list per depth
 };
 
-// "random" or "greedy"; throws tt::Error otherwise.
-std::unique_ptr<Agent> make_agent(const std::string& name);
+// An agent from its spec ("greedy", "ismcts:sims=2000", see agent_spec.h);
+// throws tt::Error naming what is wrong with the spec.
+std::unique_ptr<Agent> make_agent(const std::string& spec);
+// The agents' names, as the catalogue lists them.
 std::vector<std::string> agent_names();
+
+// The seat's options without those that only take back a half-made choice
+// (unless nothing else is left). Throws when the seat has none.
+void playable_options(const State& state, Seat seat, ActionList& out);
 
 // Plays `state` to the end with every seat choosing at random. Returns the
 // number of decisions made.
