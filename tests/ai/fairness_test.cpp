@@ -1,0 +1,2 @@
+// Issue 10 (being written).
+#include <gtest/gtest.h>
