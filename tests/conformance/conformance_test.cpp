@@ -12,6 +12,7 @@
 #include "ai/agent.h"
 #include "core/match.h"
 #include "core/registry.h"
+#include "game_params.h"
 #include "hidden_audit.h"
 
 namespace tt {
@@ -19,34 +20,17 @@ namespace {
 
 using nlohmann::json;
 
-// A parameter is a game name, "NAME:SEATS" for the same checks at more
-// seats, or "NAME:SEATS:VARIANT" for a variant's own rules.
-std::string game_of(const std::string& param) {
-  return param.substr(0, param.find(':'));
-}
-int seats_of(const std::string& param) {
-  const auto colon = param.find(':');
-  return colon == std::string::npos ? 0 : std::stoi(param.substr(colon + 1));
-}
-std::string variant_of(const std::string& param) {
-  const auto first = param.find(':');
-  const auto second = first == std::string::npos ? first : param.find(':', first + 1);
-  return second == std::string::npos ? "" : param.substr(second + 1);
-}
+using params::game_of;
+using params::seats_of;
+using params::variant_of;
 
 class Conformance : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override { register_builtin_games(); }
-  std::shared_ptr<const Game> game() const { return Registry::instance().get(game_of(GetParam())); }
+  std::shared_ptr<const Game> game() const { return params::game(GetParam()); }
   // At most `n` games, fewer for games whose games are long.
   std::uint64_t deep(int n) const;
-  tt::Setup setup(std::uint64_t seed) const {
-    tt::Setup s;
-    s.seats = seats_of(GetParam()) ? seats_of(GetParam()) : game()->min_seats();
-    s.variant = variant_of(GetParam());
-    s.seed = seed;
-    return s;
-  }
+  tt::Setup setup(std::uint64_t seed) const { return params::setup(GetParam(), seed); }
 };
 
 // Plays a match with random choices (seeded), returning the match.
@@ -593,28 +577,8 @@ TEST(HiddenInformationAudit, CatchesALeakyRendering) {
   }
 }
 
-std::vector<std::string> game_names() {
-  register_builtin_games();
-  std::vector<std::string> names;
-  for (auto& g : Registry::instance().games()) {
-    names.push_back(g->name());
-    for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
-      names.push_back(g->name() + ":" + std::to_string(n));
-    // Every variant of a game that has several, at the table it is meant for.
-    for (auto& v : g->variants())
-      if (g->variants().size() > 1 && g->name() == "magic")
-        names.push_back(g->name() + ":" + std::to_string(g->default_seats(v.name)) + ":" + v.name);
-  }
-  return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(game_names()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n)
-                             if (c == ':' || c == '-') c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(params::game_names()),
+                         [](const auto& info) { return params::test_name(info.param); });
 
 }  // namespace
 }  // namespace tt

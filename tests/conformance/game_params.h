@@ -1,0 +1,63 @@
+// The tables every generic check runs at: each registered game at its
+// smallest table, at 3 and 4 seats where it allows them, and every Magic
+// variant at the table it is meant for. A parameter is a game name,
+// "NAME:SEATS", or "NAME:SEATS:VARIANT".
+#pragma once
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "core/registry.h"
+
+namespace tt::params {
+
+inline std::string game_of(const std::string& param) {
+  return param.substr(0, param.find(':'));
+}
+inline int seats_of(const std::string& param) {
+  const auto colon = param.find(':');
+  return colon == std::string::npos ? 0 : std::stoi(param.substr(colon + 1));
+}
+inline std::string variant_of(const std::string& param) {
+  const auto first = param.find(':');
+  const auto second = first == std::string::npos ? first : param.find(':', first + 1);
+  return second == std::string::npos ? "" : param.substr(second + 1);
+}
+
+inline std::shared_ptr<const Game> game(const std::string& param) {
+  return Registry::instance().get(game_of(param));
+}
+
+inline Setup setup(const std::string& param, std::uint64_t seed) {
+  Setup s;
+  s.seats = seats_of(param) ? seats_of(param) : game(param)->min_seats();
+  s.variant = variant_of(param);
+  s.seed = seed;
+  return s;
+}
+
+inline std::vector<std::string> game_names() {
+  register_builtin_games();
+  std::vector<std::string> names;
+  for (auto& g : Registry::instance().games()) {
+    names.push_back(g->name());
+    for (int n = std::max(3, g->min_seats() + 1); n <= std::min(4, g->max_seats()); ++n)
+      names.push_back(g->name() + ":" + std::to_string(n));
+    // Every variant of a game that has several, at the table it is meant for.
+    for (auto& v : g->variants())
+      if (g->variants().size() > 1 && g->name() == "magic")
+        names.push_back(g->name() + ":" + std::to_string(g->default_seats(v.name)) + ":" + v.name);
+  }
+  return names;
+}
+
+// A test name from a parameter ("magic:4:two-headed" -> "magic_4_two_headed").
+inline std::string test_name(const std::string& param) {
+  std::string n = param;
+  for (char& c : n)
+    if (c == ':' || c == '-') c = '_';
+  return n;
+}
+
+}  // namespace tt::params
