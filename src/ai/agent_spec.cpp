@@ -54,6 +54,14 @@ const AgentParam* param_named(const AgentKind& kind, const std::string& name) {
   return nullptr;
 }
 
+// 10000000 as "10000000", 0.5 as "0.5".
+std::string number_text(double v) {
+  if (v == std::floor(v) && std::abs(v) < 1e15) return std::to_string(static_cast<long long>(v));
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
 void check_value(const AgentKind& kind, const AgentParam& p, const std::string& value) {
   const std::string where = kind.name + ":" + p.name;
   if (!p.choices.empty()) {
@@ -69,11 +77,9 @@ void check_value(const AgentKind& kind, const AgentParam& p, const std::string& 
     throw Error(where + ": '" + value + "' is not a number");
   if (p.integer && v != std::floor(v))
     throw Error(where + ": '" + value + "' is not a whole number");
-  if (v < p.min || v > p.max) {
-    std::ostringstream range;
-    range << p.min << " to " << p.max;
-    throw Error(where + ": " + value + " is not in " + range.str());
-  }
+  if (v < p.min || v > p.max)
+    throw Error(where + ": " + value + " is not in " + number_text(p.min) + " to " +
+                number_text(p.max));
 }
 
 }  // namespace
