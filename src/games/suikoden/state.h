@@ -138,6 +138,13 @@ class SuikodenState final : public State {
   std::string concede(Seat seat) override;
   // The option a timer takes for a seat that lets its time run out (default_action.cpp).
   Action default_action(Seat seat) const override;
+  // What a seat knows (determinize.cpp, observation.cpp; docs/games/suikoden.md
+  // "Search and learning").
+  void determinize(Seat observer, Rng& rng) override;
+  Action observed_action(Seat seat, Action action, Seat viewer) const override;
+  std::vector<int> observation_shape() const override;
+  void observation(Seat seat, float* out) const override;
+  double heuristic_scale() const override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
@@ -182,6 +189,10 @@ class SuikodenState final : public State {
   bool can_dispatch(Card c, int place, Seat side) const;
   bool can_station(int place, Seat side) const;
   bool has_dispatch(int place, Seat side) const;
+
+  // Whether a seat's hand holds what its pending decision shows it holds
+  // (determinize.cpp).
+  bool hand_explains_phase(Seat s) const;
 
   // Battles (battle.cpp, troops.cpp, duel.cpp, stationing.cpp)
   void start_battle(int place, bool is_new);

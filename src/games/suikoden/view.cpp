@@ -118,7 +118,9 @@ void SuikodenState::view(Seat viewer, json& out) const {
     for (Seat s = 0; s < 2; ++s) {
       // A face-down duel card is seen only by its player until the reveal.
       const bool shown = referee || viewer == s;
+      // Everyone sees whether a card lies face down (an empty hand plays none).
       duel.push_back({{"picked", battle_.duel_picked[s]},
+                      {"face_down", battle_.duel_card[s] != kNoCard},
                       {"card", shown ? id(battle_.duel_card[s]) : json(nullptr)}});
     }
     b["duel"] = duel;
@@ -126,8 +128,12 @@ void SuikodenState::view(Seat viewer, json& out) const {
   } else {
     out["battle"] = nullptr;
   }
-  if (phase_ == Phase::kMulligan && (referee || viewer == deciding_))
-    out["mulligan_pick"] = zone(mulligan_pick_);
+  if (phase_ == Phase::kMulligan) {
+    // How many cards the deciding seat has picked to return is seen by all
+    // (the log says "return:card-K"); which ones only by that seat.
+    out["mulligan_picked"] = mulligan_pick_.size();
+    if (referee || viewer == deciding_) out["mulligan_pick"] = zone(mulligan_pick_);
+  }
   out["cards"] = cards_seen;
 }
 
