@@ -146,4 +146,11 @@ double DdmState::heuristic(Seat seat) const {
   return score;
 }
 
+// Fitted to played games (docs/games/ddm.md, "Search and learning"): the
+// scale that makes 1 / (1 + exp(-heuristic / scale)) predict the seat's win
+// best.
+double DdmState::heuristic_scale() const {
+  return 300.0;
+}
+
 }  // namespace tt::ddm

@@ -146,6 +146,13 @@ class DdmState final : public State {
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
   double heuristic(Seat seat) const override;
+  double heuristic_scale() const override;
+  // What a seat knows (determinize.cpp, observation.cpp; docs/games/ddm.md,
+  // "Search and learning").
+  void determinize(Seat observer, Rng& rng) override;
+  Action observed_action(Seat seat, Action action, Seat viewer) const override;
+  std::vector<int> observation_shape() const override;
+  void observation(Seat seat, float* out) const override;
   void load(const nlohmann::json& j);
 
   // Read access for tests, views and agents.

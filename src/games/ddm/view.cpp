@@ -111,17 +111,23 @@ void DdmState::view(Seat viewer, json& out) const {
   }
   out["players"] = players;
   json field = json::array();
+  // An item is hidden from the opponent until it triggers. Its number would
+  // name it (a seat's pieces are numbered in its set's order, and sets are
+  // open), so a hidden item shows only its square, after the other pieces, in
+  // square order (determinize.cpp deals hidden items to those squares).
+  const auto hidden = [&](const Piece& pc, PieceId p) {
+    return def(p).is_item && !referee && viewer != pc.owner && !pc.revealed;
+  };
   for (int i = 0; i < num_pieces_; ++i) {
     const Piece& pc = pieces_[i];
     const PieceId p = static_cast<PieceId>(i);
-    if (pc.where != Where::kField) continue;
+    if (pc.where != Where::kField || hidden(pc, p)) continue;
     const PieceDef& d = def(p);
     // "piece" is the piece's number for the whole game: it never shifts.
     json pj = {{"piece", i}, {"square", pc.pos.str()}, {"owner", pc.owner}};
     if (d.is_item) {
       pj["kind"] = "item";
-      // An item is hidden from the opponent until it triggers.
-      if (referee || viewer == pc.owner || pc.revealed) pj["id"] = d.id;
+      pj["id"] = d.id;
       pj["revealed"] = pc.revealed;
     } else {
       pj["kind"] = "monster";
@@ -137,6 +143,14 @@ void DdmState::view(Seat viewer, json& out) const {
       pj["attacks"] = pc.attacks;
     }
     field.push_back(pj);
+  }
+  for (int i = 0; i < Board::kSquares; ++i) {
+    const PieceId p = board_[i].item;
+    if (p != kNoPiece && hidden(pieces_[p], p))
+      field.push_back({{"square", Board::at(i).str()},
+                       {"owner", pieces_[p].owner},
+                       {"kind", "item"},
+                       {"revealed", false}});
   }
   out["field"] = field;
   json rows = json::array(), crust = json::array();
