@@ -61,9 +61,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                        "Game name (not needed with --resume or --scenario)");
   play_cmd->add_option(
       "--seats", play.match.seats,
-      "N (seat 0 is you, the rest AI) or one word per seat: human,ai,greedy,random");
+      "N (seat 0 is you, the rest AI) or one word per seat: human, ai or an agent spec "
+      "(greedy, ismcts:sims=2000; see `tabletop games`)");
   add_match_options(play_cmd, play.match);
-  play_cmd->add_option("--agent", play.agent, "Agent for the `ai` seats: greedy or random")
+  play_cmd
+      ->add_option("--agent", play.agent,
+                   "Agent spec for the `ai` seats (greedy, random, ismcts:sims=2000, ...)")
       ->capture_default_str();
   play_cmd->add_option("--record", play.record,
                        "Where to write the record (default records/GAME-SEED.json, or a free "
@@ -83,7 +86,7 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   sim_cmd->add_option("game", sim.match.game, "Game name")->required();
   sim_cmd->add_option("-n,--games", sim.games, "Number of games")->capture_default_str();
   sim_cmd->add_option("--agents", sim.agents,
-                      "Agents, one per seat (comma separated), or one for every seat "
+                      "Agent specs, one per seat (comma separated), or one for every seat "
                       "(default: greedy, then random for the other seats)");
   sim_cmd->add_option("--seats", sim.match.seats, "Number of seats (default: the game's minimum)");
   add_match_options(sim_cmd, sim.match);
@@ -149,6 +152,14 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       ->type_name("DIR");
   serve_cmd
       ->add_option("--agent-delay-ms", serve.agent_delay_ms, "Pause before a computer seat decides")
+      ->capture_default_str();
+  serve_cmd
+      ->add_option("--agent-workers", serve.agent_workers,
+                   "Threads computer seats decide on, beside the loop thread")
+      ->capture_default_str();
+  serve_cmd
+      ->add_option("--agent-threads", serve.agent_threads,
+                   "The most search threads a computer seat may ask for (ismcts:threads=N)")
       ->capture_default_str();
 
   auto* engine_cmd =

@@ -82,6 +82,8 @@ struct ServeArgs {
   std::string db = "sqlite:var/tabletop.db";
   std::string web;  // "": $TABLETOP_WEB, else the installed or source tree's web/dist
   int agent_delay_ms = 0;
+  int agent_workers = 2;  // threads computer seats decide on
+  int agent_threads = 1;  // the most search threads a computer seat may ask for
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

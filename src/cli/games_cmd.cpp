@@ -1,12 +1,33 @@
 // tabletop games: every game with its seats, variants, options and decks.
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 
+#include "ai/agent_spec.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "core/registry.h"
 #include "protocol/catalog.h"
 
 namespace tt::cli {
+
+namespace {
+
+// "sims = 1000 (1 to 10000000, whole number): simulations per decision"
+std::string param_text(const AgentParam& p) {
+  std::string allowed;
+  if (p.choices.empty()) {
+    std::ostringstream range;
+    range << std::setprecision(12) << p.min << " to " << p.max
+          << (p.integer ? ", whole number" : "");
+    allowed = range.str();
+  } else {
+    for (auto& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
+  }
+  return p.name + " = " + p.fallback + " (" + allowed + "): " + p.about;
+}
+
+}  // namespace
 
 int cmd_games(const GamesArgs& args, Io& io) {
   const nlohmann::json games = protocol::games_json();
@@ -45,6 +66,11 @@ int cmd_games(const GamesArgs& args, Io& io) {
     }
     io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
     io.out << "  agents: " << joined(g["agents"]) << "\n";
+  }
+  io.out << "agents (a seat's agent spec: NAME[:PARAM=VALUE]..., e.g. ismcts:sims=2000):\n";
+  for (const AgentKind& k : agent_kinds()) {
+    io.out << "  " << k.name << ": " << k.about << "\n";
+    for (const AgentParam& p : k.params) io.out << "    " << param_text(p) << "\n";
   }
   io.out << "card data: " << Registry::instance().loaded_from() << "\n";
   return kExitOk;

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "ai/agent.h"
+#include "ai/agent_spec.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/play_session.h"
@@ -15,6 +16,7 @@
 #include "cli/setup_args.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "protocol/agents.h"
 #include "protocol/setup_json.h"
 
 namespace tt::cli {
@@ -23,9 +25,20 @@ using nlohmann::json;
 
 namespace {
 
+// An agent spec as a seat names it, written back in full ("ismcts:sims=2000");
+// a usage error naming the problem otherwise.
+std::string agent_word(const std::string& what, const std::string& word) {
+  try {
+    return parse_agent_spec(word).text();
+  } catch (const Error& e) {
+    usage_error(what + ": '" + word + "' is not human, ai or an agent spec: " + e.what());
+  }
+}
+
 // --seats: a number N (seat 0 human, the rest AI) or one word per seat:
-// "human", "ai" (the --agent) or an agent's name. Without --seats,
-// `default_count` seats with `default_human` the person at the terminal.
+// "human", "ai" (the --agent) or an agent spec ("greedy", "ismcts:sims=2000").
+// Without --seats, `default_count` seats with `default_human` the person at
+// the terminal.
 std::vector<std::string> seat_plan(const Game& game, const std::string& text,
                                    const std::string& agent, int default_count,
                                    Seat default_human) {
@@ -38,16 +51,13 @@ std::vector<std::string> seat_plan(const Game& game, const std::string& text,
     plan[text.empty() && default_human < n ? default_human : 0] = "human";
     return plan;
   }
-  const auto known = agent_names();
   for (auto& word : split_list(text)) {
     if (word == "human" || word == "h")
       plan.push_back("human");
     else if (word == "ai")
       plan.push_back(agent);
-    else if (std::find(known.begin(), known.end(), word) != known.end())
-      plan.push_back(word);
     else
-      usage_error("--seats: '" + word + "' is not human, ai or an agent name");
+      plan.push_back(agent_word("--seats", word));
   }
   const int n = static_cast<int>(plan.size());
   if (n < game.min_seats() || n > game.max_seats())
@@ -56,20 +66,35 @@ std::vector<std::string> seat_plan(const Game& game, const std::string& text,
 }
 
 // The seats a record was played with (PlaySession writes them as
-// "players"), or empty when it does not say.
+// "players": "human" or an agent spec), or empty when it does not say.
 std::vector<std::string> recorded_players(const json& record, int seats) {
   const auto it = record.find("players");
   if (it == record.end() || !it->is_array() || it->size() != static_cast<std::size_t>(seats))
     return {};
-  const auto known = agent_names();
   std::vector<std::string> plan;
   for (auto& p : *it) {
     if (!p.is_string()) return {};
     const std::string word = p.get<std::string>();
-    if (word != "human" && std::find(known.begin(), known.end(), word) == known.end()) return {};
-    plan.push_back(word);
+    if (word == "human") {
+      plan.push_back(word);
+      continue;
+    }
+    try {
+      plan.push_back(parse_agent_spec(word).text());
+    } catch (const Error&) {
+      return {};  // an agent this program does not know: seated as --seats/--agent say
+    }
   }
   return plan;
+}
+
+// Every computer seat can play the game (IS-MCTS needs its determinization).
+void check_plan_plays(const std::vector<std::string>& plan, const State& state) {
+  for (std::size_t s = 0; s < plan.size(); ++s)
+    if (plan[s] != "human")
+      if (const std::string why = protocol::agent_cannot_play(parse_agent_spec(plan[s]), state);
+          !why.empty())
+        usage_error("seat " + std::to_string(s) + " (" + plan[s] + "): " + why);
 }
 
 void check_plan_fits(const std::vector<std::string>& plan, const Match& match,
@@ -117,6 +142,7 @@ int play_resumed(const PlayArgs& args, Io& io) {
   auto plan = m.seats.empty() ? recorded_players(record, seats) : std::vector<std::string>{};
   if (plan.empty()) plan = seat_plan(match->game(), m.seats, args.agent, seats, 0);
   check_plan_fits(plan, *match, args.resume);
+  check_plan_plays(plan, match->state());
   const std::size_t done = match->decisions().size();
   PlaySession session(std::move(*match), plan, args.record.empty() ? args.resume : args.record, io);
   session.set_auto_single(!args.confirm_forced);
@@ -153,6 +179,7 @@ int play_scenario(const PlayArgs& args, Io& io) {
   while (first + 1 < st.num_seats() && !has_seat(st.pending_seats(), first)) ++first;
   const auto plan = seat_plan(*game, m.seats, args.agent, st.num_seats(), first);
   check_plan_fits(plan, *match, args.scenario);
+  check_plan_plays(plan, st);
   const std::string path = new_record_path(args, game->name(), match->setup().seed, io);
   std::string intro = "Scenario: " + scenario.value("name", args.scenario);
   if (scenario.contains("rule") && scenario["rule"].is_string())
@@ -163,10 +190,7 @@ int play_scenario(const PlayArgs& args, Io& io) {
   return session.run();
 }
 
-}  // namespace
-
-int cmd_play(const PlayArgs& args, Io& io) {
-  (void)make_agent(args.agent);  // unknown agent: a usage error
+int play(const PlayArgs& args, Io& io) {
   if (!args.resume.empty() && !args.scenario.empty())
     usage_error("give --resume or --scenario, not both");
   if (!args.resume.empty()) return play_resumed(args, io);
@@ -179,9 +203,19 @@ int cmd_play(const PlayArgs& args, Io& io) {
   const std::uint64_t seed = args.match.seed ? *args.match.seed : std::random_device{}();
   Setup setup = make_setup(*game, args.match, static_cast<int>(plan.size()), seed);
   const std::string path = new_record_path(args, game->name(), seed, io);
-  PlaySession session(Match(game, std::move(setup)), plan, path, io);
+  Match match(game, std::move(setup));
+  check_plan_plays(plan, match.state());
+  PlaySession session(std::move(match), plan, path, io);
   session.set_auto_single(!args.confirm_forced);
   return session.run();
+}
+
+}  // namespace
+
+int cmd_play(const PlayArgs& args, Io& io) {
+  PlayArgs checked = args;
+  checked.agent = agent_word("--agent", args.agent);
+  return play(checked, io);
 }
 
 }  // namespace tt::cli

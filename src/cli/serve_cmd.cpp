@@ -63,6 +63,10 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   if (args.port < 0 || args.port > 65535)
     usage_error("--port must be 0 to 65535 (0: any free port), got " + std::to_string(args.port));
   if (args.agent_delay_ms < 0) usage_error("--agent-delay-ms must not be negative");
+  if (args.agent_workers < 1 || args.agent_workers > 64)
+    usage_error("--agent-workers must be 1 to 64, got " + std::to_string(args.agent_workers));
+  if (args.agent_threads < 1 || args.agent_threads > 64)
+    usage_error("--agent-threads must be 1 to 64, got " + std::to_string(args.agent_threads));
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -77,6 +81,8 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   server::AsioLoop loop;
   server::ServerOptions options;
   options.agent_delay_ms = args.agent_delay_ms;
+  options.agent_workers = args.agent_workers;
+  options.agent_threads = args.agent_threads;
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();

@@ -9,6 +9,8 @@
 #include "cli/setup_args.h"
 #include "cli/simulate.h"
 #include "cli/stats.h"
+#include "core/error.h"
+#include "protocol/agents.h"
 
 namespace tt::cli {
 
@@ -93,8 +95,15 @@ int cmd_simulate(const SimulateArgs& args, Io& io) {
   if (config.agents.size() != static_cast<std::size_t>(seats))
     usage_error("--agents lists " + std::to_string(config.agents.size()) + " agents for " +
                 std::to_string(seats) + " seats");
-  for (auto& a : config.agents) (void)make_agent(a);  // unknown agent: a usage error
   config.setup = make_setup(*game, args.match, seats, args.match.seed.value_or(1));
+  const auto first_deal = game->new_state(config.setup);
+  for (auto& a : config.agents) {  // a bad spec, or one the game cannot be played by
+    try {
+      a = protocol::checked_agent_spec(a, *first_deal).text();
+    } catch (const Error& e) {
+      usage_error("--agents: '" + a + "': " + e.what());
+    }
+  }
 
   Progress progress(args.quiet ? nullptr : &io.err, io.err_is_tty, args.games);
   const SimulationReport r = simulate(*game, config, [&](long done) { progress.update(done); });

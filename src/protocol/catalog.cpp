@@ -1,7 +1,7 @@
 #include "protocol/catalog.h"
 
-#include "ai/agent.h"
 #include "core/registry.h"
+#include "protocol/agents.h"
 
 namespace tt::protocol {
 
@@ -18,6 +18,7 @@ json game_json(const Game& game) {
                        {"default", o.default_value},
                        {"description", o.description},
                        {"allowed", o.allowed}});
+  const std::vector<std::string> agents = agents_for(game);
   return {{"name", game.name()},
           {"title", game.title()},
           {"summary", game.summary()},
@@ -26,7 +27,8 @@ json game_json(const Game& game) {
           {"variants", variants},
           {"options", options},
           {"starter_decks", game.starter_decks()},
-          {"agents", agent_names()}};
+          {"agents", agents},
+          {"agent_kinds", agent_kinds_json(agents)}};
 }
 
 json games_json() {

@@ -1,5 +1,6 @@
 // The games this program knows, described as JSON: title, seat range,
-// variants, option specs, starter decks and the agents that can play them.
+// variants, option specs, starter decks and the agents that can play them
+// (names, and each with its parameters: protocol/agents.h).
 // Shared by the protocol's `games` command and `tabletop games --json`.
 #pragma once
 #include <nlohmann/json.hpp>

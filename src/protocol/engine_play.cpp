@@ -5,6 +5,7 @@
 #include "ai/agent.h"
 #include "core/error.h"
 #include "core/replay.h"
+#include "protocol/agents.h"
 #include "protocol/engine.h"
 #include "protocol/fields.h"
 #include "protocol/match_json.h"
@@ -60,7 +61,9 @@ json Engine::cmd_ai(const json& req) {
   const Seat seat = field(req, "seat") ? seat_field(m, req) : st.to_act();
   if (!has_seat(st.pending_seats(), seat))
     throw Error("seat " + std::to_string(seat) + " has no decision pending");
-  auto agent = make_agent(string_field_or(req, "agent", "greedy"));
+  // An agent spec ("greedy", "ismcts:sims=2000"), checked against the game.
+  const AgentSpec spec = checked_agent_spec(string_field_or(req, "agent", "greedy"), st);
+  auto agent = make_agent(spec.text());
   const Seat viewer = viewer_field_or(req, "as", st.num_seats(), seat);
   const Action action = agent->choose(st, seat, agent_rng_);
   const std::string id = st.action_id_for(seat, action, viewer);
@@ -72,7 +75,7 @@ json Engine::cmd_ai(const json& req) {
   reply["seat"] = seat;
   reply["option"] = id;
   reply["label"] = label;
-  reply["agent"] = agent->name();
+  reply["agent"] = spec.text();
   return reply;
 }
 

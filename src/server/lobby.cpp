@@ -1,10 +1,13 @@
 // The lobby: setting up tables, taking seats, coming back to them, and
 // rebuilding stored tables after a restart.
 #include <algorithm>
+#include <sstream>
 
 #include "ai/agent.h"
+#include "ai/agent_spec.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "protocol/agents.h"
 #include "protocol/fields.h"
 #include "protocol/setup_json.h"
 #include "server/server_impl.h"
@@ -19,23 +22,71 @@ using protocol::string_field;
 
 namespace {
 
-// The seat kinds of a create request: "human" or an agent's name.
-std::vector<std::string> seat_kinds(const json& request) {
+// Whether a create request may ask `spec` of a computer seat: what it may
+// think per decision is capped (server_impl.h, docs/server.md "Computer
+// seats") so one request cannot tie up the workers.
+void check_within_caps(const AgentSpec& spec, const ServerOptions& options, std::size_t seat) {
+  auto at_most = [&](const char* param, double cap) {
+    const auto it = spec.values.find(param);
+    if (it == spec.values.end() || spec.number(param) <= cap) return;
+    std::ostringstream most;
+    most << cap;
+    throw Error("seat " + std::to_string(seat) + ": " + spec.name + ":" + param + "=" + it->second +
+                " is more than this server allows (at most " + most.str() + ")");
+  };
+  at_most("sims", kMaxAgentSims);
+  at_most("ms", kMaxAgentMs);
+  at_most("depth", kMaxAgentDepth);
+  at_most("threads", options.agent_threads);
+  at_most("samples", kMaxAgentSamples);
+  const auto rollout = spec.values.find("rollout");
+  const auto ms = spec.values.find("ms");
+  if (rollout != spec.values.end() && rollout->second == "greedy" &&
+      (ms == spec.values.end() || spec.number("ms") == 0))
+    at_most("sims", kMaxGreedyRolloutSims);
+}
+
+// The seat kinds of a create request: "human" or an agent spec (written back
+// in full: "ismcts:sims=2000"), each within this server's caps.
+std::vector<std::string> seat_kinds(const json& request, const ServerOptions& options) {
   const json* seats = field(request, "seats");
   if (!seats) return {"human", "human"};
   if (!seats->is_array() || seats->empty() || seats->size() > static_cast<std::size_t>(kMaxSeats))
     throw Error("\"seats\" must be an array of 1 to " + std::to_string(kMaxSeats) +
-                " entries, each \"human\" or an agent's name");
-  const auto agents = agent_names();
+                " entries, each \"human\" or an agent spec");
   std::vector<std::string> kinds;
   for (const json& s : *seats) {
-    if (!s.is_string()) throw Error("each seat is \"human\" or an agent's name");
+    const std::size_t seat = kinds.size();
+    if (!s.is_string())
+      throw Error("seat " + std::to_string(seat) + " is not \"human\" or an agent spec");
     const std::string kind = s.get<std::string>();
-    if (kind != "human" && std::find(agents.begin(), agents.end(), kind) == agents.end())
-      throw Error("unknown seat kind '" + kind + "' (human, random or greedy)");
-    kinds.push_back(kind);
+    if (kind == "human") {
+      kinds.push_back(kind);
+      continue;
+    }
+    if (kind.size() > kMaxAgentSpecLength)
+      throw Error("seat " + std::to_string(seat) + ": an agent spec has at most " +
+                  std::to_string(kMaxAgentSpecLength) + " characters");
+    AgentSpec spec;
+    try {
+      spec = parse_agent_spec(kind);
+    } catch (const Error& e) {
+      throw Error("seat " + std::to_string(seat) +
+                  " is not \"human\" or an agent spec: " + e.what());
+    }
+    check_within_caps(spec, options, seat);
+    kinds.push_back(spec.text());
   }
   return kinds;
+}
+
+// Every computer seat can play the game (IS-MCTS needs its determinization).
+void check_agents_play(const std::vector<std::string>& kinds, const State& state) {
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    if (kinds[i] != "human")
+      if (const std::string why = protocol::agent_cannot_play(parse_agent_spec(kinds[i]), state);
+          !why.empty())
+        throw Error("seat " + std::to_string(i) + " (" + kinds[i] + "): " + why);
 }
 
 std::string checked_name(const json& request) {
@@ -87,7 +138,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
     throw Error("the server holds " + std::to_string(options.max_tables) +
                 " tables already; try again later");
   auto game = Registry::instance().get(string_field(request, "game"));
-  const std::vector<std::string> kinds = seat_kinds(request);
+  const std::vector<std::string> kinds = seat_kinds(request, options);
   json setup_fields = request;
   setup_fields.erase("seats");  // here a list of seat kinds, not a count
   Setup setup = protocol::strict_setup(setup_fields);
@@ -102,6 +153,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   auto table = std::make_unique<Table>();
   table->config = config_from_request(request, game->title());
   table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
+  check_agents_play(kinds, table->match->state());
   table->id = new_table_id();
   table->created_ms = unix_ms();
   for (const std::string& kind : kinds) {

@@ -70,7 +70,7 @@ void Server::stop() {
 }
 
 bool Server::idle() const {
-  return impl_->journal.idle();
+  return impl_->journal.idle() && impl_->agents_idle();
 }
 
 void Server::opened(Connection& conn) {

@@ -17,6 +17,8 @@ struct ServerOptions {
   std::size_t max_tables = 10000;  // tables held at once (not over); create is refused beyond
   int snapshot_every = 50;         // a state snapshot every this many decisions of a table
   int agent_delay_ms = 0;          // pause before a computer seat decides (0: at once)
+  int agent_workers = 2;  // threads computer seats decide on, off the loop (0: on the loop)
+  int agent_threads = 1;  // the most search threads a computer seat may ask for
 };
 
 class Server final : public Hub {
@@ -30,7 +32,8 @@ class Server final : public Hub {
   void resume();
   // Writes what is queued to the store and stops the journal thread.
   void stop();
-  // True when no write is queued, being stored, or waiting to be answered.
+  // True when no write is queued, being stored, or waiting to be answered,
+  // and no computer seat is deciding.
   bool idle() const;
 
   void opened(Connection& conn) override;

@@ -9,6 +9,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/agent_workers.h"
 #include "server/journal.h"
 #include "server/metrics.h"
 #include "server/server.h"
@@ -23,6 +24,16 @@ inline constexpr std::size_t kMaxQueuedActs = 16;     // decisions waiting behin
 inline constexpr std::size_t kMaxNameLength = 32;
 // A finished table stays in memory this long for its watchers, then only in the store.
 inline constexpr std::chrono::seconds kKeepFinished{300};
+// What a create request may ask of a computer seat (docs/server.md, "Computer
+// seats"): a search of at most this many simulations, or milliseconds, each
+// playout cut off after at most this many decisions; threads up to
+// ServerOptions::agent_threads.
+inline constexpr double kMaxAgentSims = 20000;
+inline constexpr double kMaxAgentMs = 5000;
+inline constexpr double kMaxAgentDepth = 100;
+inline constexpr double kMaxGreedyRolloutSims = 2000;  // greedy playouts cost ~20 random ones
+inline constexpr double kMaxAgentSamples = 1000;       // determinizations a greedy seat rates
+inline constexpr std::size_t kMaxAgentSpecLength = 200;
 
 struct ConnectionInfo {
   Connection* conn = nullptr;
@@ -41,6 +52,10 @@ struct Server::Impl {
   bool ready = false;  // resumed every stored table
   std::unordered_map<std::string, std::unique_ptr<Table>> tables;
   std::unordered_map<std::uint64_t, ConnectionInfo> connections;
+  // Computer seats' decisions, off the loop; started at the first one.
+  std::unique_ptr<AgentWorkers> workers;
+  // Expires when the server goes: an answer a worker posts after that is dropped.
+  std::shared_ptr<const bool> alive = std::make_shared<const bool>(true);
 
   // server.cpp: one request from a connection; returns the reply, or null
   // when the reply comes later (after the store answered).
@@ -70,7 +85,15 @@ struct Server::Impl {
   void changed(Table& table);
   void broadcast(Table& table);
   void send_update(Table& table, Subscriber& sub);
+  // The lowest pending computer seat, if none is deciding yet, decides
+  // (after --agent-delay-ms): start_agent hands a copy of the state to a
+  // worker, agent_decided takes its answer back on the loop.
   void schedule_agents(Table& table);
+  void start_agent(const std::string& table_id, Seat seat);
+  void agent_decided(const std::string& table_id, Seat seat, std::int64_t seq, std::string option,
+                     const std::string& error);
+  // No computer seat deciding (Server::idle).
+  bool agents_idle() const { return !workers || workers->idle(); }
   void schedule_timers(Table& table);
   void seat_timer_fired(const std::string& table_id, Seat seat);
   void game_over(Table& table);

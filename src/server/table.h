@@ -23,8 +23,8 @@
 namespace tt::server {
 
 struct TableSeat {
-  std::string kind;                      // "human" or an agent's name
-  std::string name;                      // the person's name once taken; the agent's name
+  std::string kind;                      // "human" or an agent spec ("ismcts:sims=2000")
+  std::string name;                      // the person's name once taken; the agent's spec
   std::string token_hash;                // "" while a human seat is open
   int connections = 0;                   // connections subscribed as this seat
   Loop::Clock::time_point away_since{};  // when its last connection went
@@ -34,8 +34,8 @@ struct TableSeat {
   std::int64_t clock_ms = 0;  // kClock: time left
   bool flag_fell = false;     // kClock: its clock ran out once
   std::uint64_t timer = 0;    // the loop timer of its deadline or grace (0: none)
-  bool agent_scheduled = false;
-  std::unique_ptr<Agent> agent;  // computer seats
+  // Computer seats; shared with the worker deciding for it (table_play.cpp).
+  std::shared_ptr<Agent> agent;
 
   bool human() const { return kind == "human"; }
   bool taken() const { return !human() || !token_hash.empty(); }
@@ -72,6 +72,10 @@ struct Table {
   std::int64_t last_snapshot = 0;  // decisions at the last snapshot
   bool finished_stored = false;
   std::uint64_t removal_timer = 0;
+  // The computer seat deciding now, off the loop (kNoSeat: none). One at a
+  // time, lowest seat first, so a table of computers plays the same way
+  // whatever the workers' timing.
+  Seat thinking = kNoSeat;
 
   std::int64_t seq() const { return static_cast<std::int64_t>(match->decisions().size()); }
   bool full() const;  // every human seat taken

@@ -1,6 +1,7 @@
 // Decisions at a table: checked, stored, then applied and acknowledged;
 // computer seats deciding; timers and the grace of a disconnected seat.
 #include <algorithm>
+#include <iostream>
 #include <optional>
 
 #include "core/error.h"
@@ -147,34 +148,77 @@ void Server::Impl::send_update(Table& table, Subscriber& sub) {
 }
 
 void Server::Impl::schedule_agents(Table& table) {
-  if (!table.full() || table.over()) return;
+  if (!table.full() || table.over() || table.thinking != kNoSeat) return;
   const SeatMask pending = table.match->state().pending_seats();
   for (std::size_t i = 0; i < table.seats.size(); ++i) {
-    TableSeat& s = table.seats[i];
-    if (!s.agent || s.agent_scheduled || !has_seat(pending, static_cast<Seat>(i))) continue;
-    s.agent_scheduled = true;
-    const std::string id = table.id;
+    if (!table.seats[i].agent || !has_seat(pending, static_cast<Seat>(i))) continue;
     const auto seat = static_cast<Seat>(i);
-    auto decide = [this, id, seat] {
-      auto it = tables.find(id);
-      if (it == tables.end()) return;
-      Table& t = *it->second;
-      TableSeat& st = t.seats[static_cast<std::size_t>(seat)];
-      st.agent_scheduled = false;
-      const State& state = t.match->state();
-      if (state.is_terminal() || !has_seat(state.pending_seats(), seat)) return;
-      // The computer's draws follow from the table's seed and the decision
-      // index, so a seeded table plays the same way, restarts included (the
-      // seed is the deal's secret already).
-      Rng rng(t.match->setup().seed ^ (0x9E3779B97F4A7C15ull * (t.match->decisions().size() + 1)));
-      const Action a = st.agent->choose(state, seat, rng);
-      submit(t, QueuedAct{seat, state.action_id(seat, a), -1, nullptr});
-    };
+    table.thinking = seat;
+    const std::string id = table.id;
+    auto start = [this, id, seat] { start_agent(id, seat); };
     if (options.agent_delay_ms > 0)
-      loop.after(std::chrono::milliseconds(options.agent_delay_ms), decide);
+      loop.after(std::chrono::milliseconds(options.agent_delay_ms), start);
     else
-      loop.post(decide);
+      loop.post(start);
+    return;
   }
+}
+
+void Server::Impl::start_agent(const std::string& table_id, Seat seat) {
+  auto it = tables.find(table_id);
+  if (it == tables.end()) return;
+  Table& t = *it->second;
+  const State& state = t.match->state();
+  if (t.over() || !has_seat(state.pending_seats(), seat)) {
+    t.thinking = kNoSeat;
+    schedule_agents(t);
+    return;
+  }
+  const std::int64_t seq = t.seq();
+  // The computer's draws follow from the table's seed and the decision
+  // index, so a seeded table plays the same way, restarts included (the
+  // seed is the deal's secret already).
+  Rng rng(t.match->setup().seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(seq + 1)));
+  std::shared_ptr<const State> copy = state.clone();
+  std::shared_ptr<Agent> agent = t.seats[static_cast<std::size_t>(seat)].agent;
+  if (!workers) workers = std::make_unique<AgentWorkers>(options.agent_workers);
+  // The worker touches only its copy, the seat's agent (no other job uses it
+  // meanwhile: one per table) and the loop's post.
+  workers->run([this, loop = &loop, alive = std::weak_ptr<const bool>(alive), table_id, seat, seq,
+                copy, agent, rng]() mutable {
+    std::string option, error;
+    try {
+      option = copy->action_id(seat, agent->choose(*copy, seat, rng));
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    loop->post([this, alive, table_id, seat, seq, option, error] {
+      if (!alive.expired()) agent_decided(table_id, seat, seq, option, error);
+    });
+  });
+}
+
+void Server::Impl::agent_decided(const std::string& table_id, Seat seat, std::int64_t seq,
+                                 std::string option, const std::string& error) {
+  auto it = tables.find(table_id);
+  if (it == tables.end()) return;  // removed meanwhile
+  Table& t = *it->second;
+  t.thinking = kNoSeat;
+  const State& state = t.match->state();
+  if (t.seq() != seq || t.over() || !has_seat(state.pending_seats(), seat)) {
+    schedule_agents(t);  // the game moved on meanwhile: decide again where it is now
+    return;
+  }
+  if (!error.empty()) {
+    // A bug in an agent must not stop the table: its default option is taken.
+    std::cerr << "tabletop serve: table " << t.id << ", seat " << seat << " ("
+              << t.seats[static_cast<std::size_t>(seat)].kind << "): " << error
+              << "; its default option is taken\n";
+    option = state.action_id(seat, state.default_action(seat));
+  }
+  // With the index it was decided at: a decision stored ahead of it makes it
+  // stale (refused), and the one stored ahead decides again (changed()).
+  submit(t, QueuedAct{seat, option, seq, nullptr});
 }
 
 void Server::Impl::schedule_timers(Table& table) {
