@@ -319,8 +319,9 @@ void SuikodenState::load_into(const json& j) {
       battle_.duel_picked[s] = boolean(x, "picked", w, false);
       battle_.duel_card[s] =
           opt(x, "card", w, [&](const json& v, const std::string& ww) { return card(v, s, ww); });
-      if (battle_.duel_picked[s] && battle_.duel_card[s] == kNoCard)
-        fail(at(w, "card"), "a seat that picked has a duel card");
+      // Only a seat with an empty hand plays nothing (battle.cpp start_battle).
+      if (battle_.duel_picked[s] && battle_.duel_card[s] == kNoCard && !players_[s].hand.empty())
+        fail(at(w, "card"), "a seat that picked from a hand of cards has a duel card");
     }
     // The phase must be one this mission's battle has.
     const Battle kind = def(mp.card).battle;
