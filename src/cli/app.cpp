@@ -96,6 +96,21 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   sim_cmd->add_flag("--json", sim.json, "Print the report as JSON");
   sim_cmd->add_flag("-q,--quiet", sim.quiet, "No progress on stderr");
 
+  ArenaArgs arena;
+  auto* arena_cmd = app.add_subcommand(
+      "arena", "Agents against each other, seats rotated: win rates and an Elo-like rating");
+  arena_cmd->add_option("game", arena.match.game, "Game name")->required();
+  arena_cmd
+      ->add_option("--seats", arena.match.seats,
+                   "Agent specs, one per seat, comma separated (ismcts:sims=1000,greedy)")
+      ->required();
+  arena_cmd->add_option("-n,--games", arena.games, "Number of games")->capture_default_str();
+  arena_cmd->add_option("--jobs", arena.jobs, "Games played at once, one thread each")
+      ->capture_default_str();
+  add_match_options(arena_cmd, arena.match);
+  arena_cmd->add_flag("--json", arena.json, "Print the standings as JSON");
+  arena_cmd->add_flag("-q,--quiet", arena.quiet, "No progress on stderr");
+
   ReplayArgs replay;
   auto* replay_cmd =
       app.add_subcommand("replay", "Re-play a record, printing each decision and the log");
@@ -184,6 +199,7 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       sim.swap = !no_swap;
       return cmd_simulate(sim, io);
     }
+    if (arena_cmd->parsed()) return cmd_arena(arena, io);
     if (replay_cmd->parsed()) return cmd_replay(replay, io);
     if (check_cmd->parsed()) return cmd_check_deck(check, io);
     if (bench_cmd->parsed()) return cmd_bench(bench, io);

@@ -50,6 +50,14 @@ struct SimulateArgs {
   bool quiet = false;
 };
 
+struct ArenaArgs {
+  MatchArgs match;  // match.seats: the agent specs, one per seat, comma separated
+  long games = 100;
+  int jobs = 1;
+  bool json = false;
+  bool quiet = false;
+};
+
 struct ReplayArgs {
   std::string file;
   bool step = false;
@@ -89,6 +97,7 @@ struct ServeArgs {
 int cmd_games(const GamesArgs& args, Io& io);
 int cmd_play(const PlayArgs& args, Io& io);
 int cmd_simulate(const SimulateArgs& args, Io& io);
+int cmd_arena(const ArenaArgs& args, Io& io);
 int cmd_replay(const ReplayArgs& args, Io& io);
 int cmd_check_deck(const CheckDeckArgs& args, Io& io);
 int cmd_bench(const BenchArgs& args, Io& io);
