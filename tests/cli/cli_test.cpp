@@ -194,6 +194,37 @@ TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
   EXPECT_TRUE(fs::exists(path));
 }
 
+// Seats named by agent spec: played, written back in full in the record's
+// "players", seated again by --resume; a bad spec is refused with its reason.
+TEST_F(CliTest, PlaySeatsAgentSpecs) {
+  const std::string path = (dir / "specs.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "ismcts:depth=4:sims=20,ai", "--agent", "random",
+                 "--seed", "2", "--record", path}),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("seat 0: ismcts:sims=20:depth=4"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Game over"), std::string::npos);
+  std::ifstream f(path);
+  EXPECT_EQ(json::parse(f)["players"], json::array({"ismcts:sims=20:depth=4", "random"}));
+
+  EXPECT_EQ(run({"play", "suikoden", "--seats", "human,ismcts:sims=-1"}), 1);
+  EXPECT_NE(err.str().find("--seats: 'ismcts:sims=-1'"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("is not in 1 to"), std::string::npos) << err.str();
+  EXPECT_EQ(run({"play", "suikoden", "--agent", "ismcts:turbo=1"}), 1);
+  EXPECT_NE(err.str().find("no parameter 'turbo'"), std::string::npos) << err.str();
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "1", "-q", "--agents", "greedy,ismcts:c=x"}), 1);
+  EXPECT_NE(err.str().find("'x' is not a number"), std::string::npos) << err.str();
+}
+
+TEST_F(CliTest, GamesListsEveryAgentWithItsParameters) {
+  ASSERT_EQ(run({"games"}), 0);
+  for (const char* seen :
+       {"agents (a seat's agent spec",
+        "  ismcts: ", "    sims = 1000 (1 to 10000000, whole number)",
+        "    rollout = random (random, greedy)", "  agents: random, greedy, ismcts"})
+    EXPECT_NE(out.str().find(seen), std::string::npos) << seen;
+}
+
 // A four-seat Last Chronicle game at the terminal: one person, three agents;
 // the screen shows every seat, and the record replays.
 TEST_F(CliTest, PlayFourSeatLastChronicleAgainstThreeAgents) {

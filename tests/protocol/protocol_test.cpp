@@ -63,6 +63,43 @@ TEST_F(ProtocolTest, GamesDescribesEveryGame) {
   EXPECT_NE(std::find(g["agents"].begin(), g["agents"].end(), "greedy"), g["agents"].end());
 }
 
+TEST_F(ProtocolTest, TheCatalogueListsEveryAgentWithItsParameters) {
+  const json g = ok(R"({"cmd":"games"})")["games"][0];
+  ASSERT_TRUE(g.contains("agent_kinds"));
+  ASSERT_EQ(g["agent_kinds"].size(), g["agents"].size());
+  json ismcts;
+  for (auto& k : g["agent_kinds"]) {
+    EXPECT_TRUE(k["about"].is_string() && !k["about"].get<std::string>().empty());
+    if (k["name"] == "ismcts") ismcts = k;
+  }
+  ASSERT_TRUE(ismcts.is_object()) << "suikoden determinizes, so IS-MCTS can play it";
+  json sims, rollout;
+  for (auto& p : ismcts["params"]) {
+    if (p["name"] == "sims") sims = p;
+    if (p["name"] == "rollout") rollout = p;
+  }
+  EXPECT_EQ(sims["default"], "1000");
+  EXPECT_EQ(sims["min"], 1);
+  EXPECT_EQ(sims["integer"], true);
+  EXPECT_FALSE(sims.contains("choices"));
+  EXPECT_EQ(rollout["choices"], json::array({"random", "greedy"}));
+}
+
+TEST_F(ProtocolTest, AiTakesAnAgentSpec) {
+  start();
+  json r = ok(R"({"cmd":"ai","agent":"ismcts:sims=30:depth=5"})");
+  EXPECT_EQ(r["agent"], "ismcts:sims=30:depth=5");
+  EXPECT_EQ(r["decisions"], 1);
+  r = ok(R"({"cmd":"ai","agent":"greedy"})");
+  EXPECT_EQ(r["agent"], "greedy");
+  // Refused with the reason, and nothing decided.
+  json no = refused(R"({"cmd":"ai","agent":"ismcts:sims=0"})");
+  EXPECT_NE(no["error"].get<std::string>().find("ismcts:sims"), std::string::npos) << no.dump();
+  no = refused(R"({"cmd":"ai","agent":"ismcts:wide=3"})");
+  EXPECT_NE(no["error"].get<std::string>().find("no parameter 'wide'"), std::string::npos);
+  EXPECT_EQ(ok(R"({"cmd":"save"})")["record"]["decisions"].size(), 2u);
+}
+
 TEST_F(ProtocolTest, NewStartsAMatchWithPendingDecisions) {
   json r =
       ok(R"({"cmd":"new","game":"suikoden","seats":2,"variant":"short","options":{"hand_size":7},

@@ -1,10 +1,15 @@
 // The server's lobby and tables without a network (docs/server.md): seats
 // and tokens, decisions stored before they are acknowledged, refusals that
-// change nothing, restarts, timers and the grace of a disconnected seat.
+// change nothing, restarts, timers and the grace of a disconnected seat;
+// computer seats named by agent spec within the caps, deciding off the loop.
 #include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <thread>
 
 #include "core/registry.h"
 #include "hub_support.h"
+#include "server/agent_workers.h"
 
 namespace tt::server::testing {
 namespace {
@@ -283,6 +288,92 @@ TEST_F(Hub, MetricsAndHealth) {
   HttpReply m = h.server->get("/metrics");
   EXPECT_NE(m.body.find("tabletop_tables "), std::string::npos);
   EXPECT_NE(m.body.find("tabletop_ack_milliseconds_bucket"), std::string::npos);
+}
+
+TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {
+  auto& c = h.connect();
+  json r = h.request(
+      c, {{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", "ismcts:c=1:sims=50"}}});
+  ASSERT_EQ(r["ok"], true) << r.dump();
+  EXPECT_EQ(r["summary"]["seats"][1]["kind"], "ismcts:sims=50:c=1");  // written back in full
+  // Refused, each with its reason, and no table made.
+  const std::pair<const char*, const char*> refused[] = {
+      {"wizard", "unknown agent 'wizard'"},
+      {"ismcts:sims=0", "ismcts:sims: 0 is not in 1 to"},
+      {"ismcts:sims=50000", "ismcts:sims=50000 is more than this server allows (at most 20000)"},
+      {"ismcts:ms=9000", "(at most 5000)"},
+      {"ismcts:depth=500", "(at most 100)"},
+      {"ismcts:threads=2", "ismcts:threads=2 is more than this server allows (at most 1)"},
+      {"ismcts:rollout=greedy:sims=5000", "(at most 2000)"},
+  };
+  const auto before = h.server->get("/api/tables").body;
+  for (auto& [spec, why] : refused) {
+    json no = h.request(c, {{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", spec}}});
+    EXPECT_EQ(no["ok"], false) << spec;
+    EXPECT_NE(no.value("error", "").find(why), std::string::npos) << no.dump();
+    EXPECT_NE(no.value("error", "").find("seat 1"), std::string::npos) << no.dump();
+  }
+  json long_spec = h.request(c, {{"cmd", "create"},
+                                 {"game", "suikoden"},
+                                 {"seats", {"human", "ismcts:" + std::string(300, 'x')}}});
+  EXPECT_EQ(long_spec["ok"], false);
+  EXPECT_EQ(h.server->get("/api/tables").body, before);
+  // A server started with more search threads allows them.
+  h.restart({.agent_threads = 2});
+  auto& c2 = h.connect();
+  json two = h.request(
+      c2,
+      {{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", "ismcts:threads=2:sims=40"}}});
+  EXPECT_EQ(two["ok"], true) << two.dump();
+}
+
+// The decisions of an all-computer table from create to the end.
+std::vector<std::string> computer_game(ServerOptions options, json seats) {
+  Harness h(options);
+  auto& c = h.connect();
+  json r = h.request(c, {{"cmd", "create"}, {"game", "suikoden"}, {"seats", seats}, {"seed", 11}});
+  EXPECT_EQ(r["ok"], true) << r.dump();
+  const std::string t = r.value("table", "");
+  for (int i = 0; i < 1000 && !h.data->tables[t].finished; ++i) h.loop.settle(*h.server);
+  EXPECT_TRUE(h.data->tables[t].finished);
+  std::vector<std::string> decisions;
+  for (auto& d : h.data->tables[t].decisions)
+    decisions.push_back(std::to_string(d.seat) + ":" + d.option);
+  return decisions;
+}
+
+TEST_F(Hub, ComputerSeatsDecideOffTheLoopAndASeededTablePlaysTheSameWay) {
+  const json seats = {"ismcts:sims=20", "greedy"};
+  const auto on_workers = computer_game({}, seats);
+  ASSERT_GT(on_workers.size(), 10u);
+  EXPECT_EQ(computer_game({.agent_workers = 3}, seats), on_workers);
+  EXPECT_EQ(computer_game({.agent_workers = 0}, seats), on_workers);  // on the loop thread
+}
+
+TEST(AgentWorkers, RunJobsOffTheCallersThreadAndSayWhenIdle) {
+  AgentWorkers workers(2);
+  EXPECT_TRUE(workers.idle());
+  std::mutex m;
+  std::condition_variable cv;
+  bool release = false;
+  std::thread::id ran_on;
+  workers.run([&] {
+    std::unique_lock<std::mutex> lock(m);
+    ran_on = std::this_thread::get_id();
+    cv.wait(lock, [&] { return release; });
+  });
+  EXPECT_FALSE(workers.idle());  // still deciding: a ManualLoop keeps settling
+  {
+    std::lock_guard<std::mutex> lock(m);
+    release = true;
+  }
+  cv.notify_all();
+  while (!workers.idle()) std::this_thread::yield();
+  EXPECT_NE(ran_on, std::this_thread::get_id());
+  AgentWorkers inline_workers(0);  // no threads: at once, on the caller's
+  inline_workers.run([&] { ran_on = std::this_thread::get_id(); });
+  EXPECT_EQ(ran_on, std::this_thread::get_id());
+  EXPECT_TRUE(inline_workers.idle());
 }
 
 }  // namespace
