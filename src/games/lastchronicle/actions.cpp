@@ -175,7 +175,8 @@ void LcState::apply_action(Seat seat, Action a) {
       Player& p = players_[seat];
       for (Card k : mulligan_pick_) {
         p.hand.remove(k);
-        p.deck.insert_at(0, k);  // the bottom
+        p.deck.insert_at(0, k);       // the bottom
+        known_[k] |= seat_bit(seat);  // its owner knows where it lies
       }
       log(kEvMulligan, seat, static_cast<int>(mulligan_pick_.size()));
       draw(seat, static_cast<int>(mulligan_pick_.size()));
@@ -243,6 +244,7 @@ void LcState::apply_action(Seat seat, Action a) {
       pay_.what == Paying::kNone && seat == round_.holder())
     round_.acted();
   settle();
+  note_revealed_tops();
 }
 
 }  // namespace tt::lastchronicle

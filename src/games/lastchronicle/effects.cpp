@@ -255,6 +255,9 @@ bool LcState::step(const Effect& e) {
       const int mine = me.deck.empty() ? -1 : def(me.deck.back()).ca;
       const int theirs = them.deck.empty() ? -1 : def(them.deck.back()).ca;
       const bool won = mine > theirs;
+      // Both cards were shown and stay on top: everyone knows them now.
+      reveal_top(ctl);
+      reveal_top(o);
       emit(Event{kEvJudgement,
                  static_cast<std::int8_t>(ctl),
                  kAllSeats,
@@ -321,6 +324,7 @@ void LcState::affect_unit(const Effect& e, Card c, Seat by) {
       take_from_field(c, true);
       log(kEvBounce, o, c);
       players_[o].hand.push_back(c);
+      known_[c] = everyone();  // everyone saw it go back to that hand
       break;
     }
     default:

@@ -238,6 +238,32 @@ class Loader {
     pl.damaged_by =
         static_cast<std::int8_t>(integer(p, "damaged_by", where, -1, s_.rules_->seats - 1, -1));
     pl.decked = load::boolean(p, "decked", where, false);
+    load_knowledge(seat, p, where);
+  }
+  // What seats know of this seat's hidden cards, in the referee's form
+  // (knowledge.cpp): "hand_known" indices into the hand (known to every
+  // seat), "deck_known" places from the top with the seats that know them.
+  void load_knowledge(Seat seat, const json& p, const std::string& where) {
+    Player& pl = s_.players_[seat];
+    const int n = s_.num_seats();
+    const json& hand = load::list(p, "hand_known", where, 48);
+    for (std::size_t i = 0; i < hand.size(); ++i) {
+      const auto k = load::integer(hand[i], at(at(where, "hand_known"), i), 0,
+                                   static_cast<std::int64_t>(pl.hand.size()) - 1);
+      s_.known_[pl.hand[static_cast<std::size_t>(k)]] = s_.everyone();
+    }
+    const json& deck = load::list(p, "deck_known", where, 48);
+    for (std::size_t i = 0; i < deck.size(); ++i) {
+      const std::string w = at(at(where, "deck_known"), i);
+      if (!deck[i].is_object()) fail(w, "expected an object");
+      const int top = integer(deck[i], "at", w, 0, static_cast<int>(pl.deck.size()) - 1, -1);
+      if (top < 0) fail(at(w, "at"), "missing");
+      const json& seats = load::list(deck[i], "seats", w, static_cast<std::size_t>(n));
+      SeatMask m = 0;
+      for (std::size_t k = 0; k < seats.size(); ++k)
+        m |= seat_bit(static_cast<Seat>(load::integer(seats[k], at(at(w, "seats"), k), 0, n - 1)));
+      s_.known_[pl.deck[pl.deck.size() - 1 - static_cast<std::size_t>(top)]] = m;
+    }
   }
   void load_resolution(const json& r, const std::string& w) {
     if (!r.is_object()) fail(w, "expected an object");
@@ -319,6 +345,7 @@ void LcState::load(const json& j) {
   Loader l(*this, j);
   l.run();
   l.bind_leaders();
+  note_revealed_tops();
 }
 
 }  // namespace tt::lastchronicle

@@ -120,4 +120,9 @@ double LcState::heuristic(Seat seat) const {
   return score(seat) - (n ? sum / n : 0.0);
 }
 
+// Fitted to played games (docs/games/lastchronicle.md, "Search and learning").
+double LcState::heuristic_scale() const {
+  return num_seats() == 2 ? 8.0 : 8.0;
+}
+
 }  // namespace tt::lastchronicle

@@ -23,6 +23,8 @@ using Card = std::uint8_t;
 inline constexpr Card kNoCard = 255;
 inline constexpr int kMaxCards = 200;
 inline constexpr int kMaxPlayers = 4;
+// An option's card as another seat sees it: face down (observed_action).
+inline constexpr std::uint16_t kFaceDown = 0xFFFF;
 
 enum class Phase : std::uint8_t {
   kSetupShed,  // each seat secretly sets aside up to one card to set as shed (棄)
@@ -185,7 +187,20 @@ class LcState final : public State {
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   double heuristic(Seat seat) const override;
+  double heuristic_scale() const override;
   std::string render(Seat viewer) const override;
+
+  // What a seat knows (determinize.cpp, knowledge.cpp, observation.cpp;
+  // docs/games/lastchronicle.md "Search and learning").
+  void determinize(Seat observer, Rng& rng) override;
+  // A card set aside face down, or put back at the mulligan, is one option
+  // to the others ("shed:face-down", "return:card-K").
+  Action observed_action(Seat seat, Action action, Seat viewer) const override;
+  std::vector<int> observation_shape() const override;
+  void observation(Seat seat, float* out) const override;
+  // The seats that know where card c is while it lies in a hidden zone (a
+  // hand or a deck); meaningless once it is in a public zone.
+  SeatMask known_to(Card c) const { return known_[c]; }
   void load(const nlohmann::json& j);
 
   // Read access for views, tests and agents.
@@ -278,9 +293,21 @@ class LcState final : public State {
   void step_done();
   void affect_unit(const Effect& e, Card c, Seat by);
 
+  // knowledge (knowledge.cpp)
+  SeatMask everyone() const { return static_cast<SeatMask>((1u << num_seats()) - 1); }
+  void reveal_top(Seat s);    // every seat sees the top card of s's deck (judgement)
+  void note_revealed_tops();  // after each decision: tops shown by reveal_top statics
+  void view_knowledge(Seat viewer, Seat s, nlohmann::json& out) const;
+  // determinize.cpp: s's cards the observer does not know, dealt anew
+  void deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng);
+
   std::shared_ptr<const Rules> rules_;
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::int8_t, kMaxCards> owner_{};
+  // Per card, the seats that know where it is in a hidden zone: a card put
+  // on the bottom at the mulligan (its owner), a deck top revealed
+  // (everyone), a unit returned to its owner's hand (everyone).
+  std::array<SeatMask, kMaxCards> known_{};
   std::uint8_t num_cards_ = 0;
   std::array<Player, kMaxPlayers> players_;
   TurnOrder order_;

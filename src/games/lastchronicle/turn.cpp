@@ -34,6 +34,7 @@ void LcState::start(const std::vector<std::vector<int>>& decks, const std::vecto
   }
   phase_ = Phase::kSetupShed;
   settle();
+  note_revealed_tops();
 }
 
 void LcState::finish_setup() {

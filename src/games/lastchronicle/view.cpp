@@ -82,6 +82,7 @@ void LcState::view(Seat viewer, json& out) const {
     if (p.setup_pick != kNoCard && (referee || viewer == s))
       pj["setup_pick"] = def(p.setup_pick).id;
     pj["picked"] = p.picked;
+    view_knowledge(viewer, s, pj);
     players.push_back(pj);
   }
   out["players"] = players;
@@ -138,6 +139,9 @@ void LcState::view(Seat viewer, json& out) const {
   out["ordering"] = ordering_;
   out["jump_to_end"] = jump_to_end_;
   out["deciding"] = deciding_;
+  // How many cards the deciding seat has picked so far is public
+  // ("return:card-K"); which ones only it knows.
+  if (phase_ == Phase::kMulligan) out["mulligan_picks"] = mulligan_pick_.size();
   if (phase_ == Phase::kMulligan && (referee || viewer == deciding_))
     out["mulligan_pick"] = zone(mulligan_pick_);
   if (phase_ == Phase::kOver) {

@@ -289,6 +289,7 @@ std::string LcState::concede(Seat s) {
   log(kEvConcede, s);
   leave_game(s, ++moment_);
   settle();
+  note_revealed_tops();
   return {};
 }
 
