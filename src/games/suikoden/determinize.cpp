@@ -17,6 +17,7 @@
 // mission's first step (no pass allowed) only when it can dispatch. A deal
 // that contradicts that is drawn again.
 #include <algorithm>
+#include <bit>
 
 #include "core/error.h"
 #include "games/suikoden/state.h"
@@ -25,10 +26,11 @@ namespace tt::suikoden {
 
 namespace {
 
-// The unseen cards of one pool and the places they go back to. Cards are
-// sorted by definition before the shuffle, so the deal depends on which
-// cards are unseen, never on which physical copy lay where. Fixed arrays:
-// nothing allocates.
+// The unseen cards of one pool and the places they go back to. The cards
+// are put in order of definition before the shuffle, so the deal depends on
+// which cards are unseen, never on which physical copy lay where (copies of
+// one definition are interchangeable: options and saves name definitions).
+// Fixed arrays: nothing allocates.
 class Deal {
  public:
   static constexpr int kMax = 128;  // a deck (64), a hand (40) and a duel card fit
@@ -38,23 +40,54 @@ class Deal {
   void add(Card& place) {
     if (n_ == kMax) throw Error("determinize: more than 128 unseen cards in one pool");
     places_[n_] = &place;
-    keys_[n_] = static_cast<std::uint32_t>(defs_[place]) << 8 | place;
+    cards_[n_] = place;
     ++n_;
   }
   // Every unseen card to a uniformly random place (again: a fresh deal).
   void deal(Rng& rng) {
-    if (!sorted_) std::sort(keys_, keys_ + n_);
-    sorted_ = true;
-    rng.shuffle(keys_, keys_ + n_);
-    for (int i = 0; i < n_; ++i) *places_[i] = static_cast<Card>(keys_[i] & 0xFF);
+    if (!ordered_) order_by_definition();
+    ordered_ = true;
+    Rng local = rng;  // kept in registers through the shuffle
+    local.shuffle(cards_, cards_ + n_);
+    rng = local;
+    for (int i = 0; i < n_; ++i) *places_[i] = cards_[i];
   }
 
  private:
+  // A counting sort over the definitions present (a pool of up to 256
+  // definitions; a larger one is sorted by comparison).
+  void order_by_definition() {
+    std::uint64_t present[4] = {};
+    std::uint8_t count[256] = {};
+    for (int i = 0; i < n_; ++i) {
+      const unsigned d = defs_[cards_[i]];
+      if (d >= 256) {
+        std::sort(cards_, cards_ + n_, [&](Card x, Card y) {
+          return defs_[x] != defs_[y] ? defs_[x] < defs_[y] : x < y;
+        });
+        return;
+      }
+      present[d >> 6] |= std::uint64_t{1} << (d & 63);
+      ++count[d];
+    }
+    std::uint8_t start[256] = {};
+    int at = 0;
+    for (int w = 0; w < 4; ++w)
+      for (std::uint64_t m = present[w]; m != 0; m &= m - 1) {
+        const int d = w * 64 + std::countr_zero(m);
+        start[d] = static_cast<std::uint8_t>(at);
+        at += count[d];
+      }
+    Card sorted[kMax];
+    for (int i = 0; i < n_; ++i) sorted[start[defs_[cards_[i]]]++] = cards_[i];
+    std::copy(sorted, sorted + n_, cards_);
+  }
+
   const std::array<std::uint16_t, kMaxCards>& defs_;
   Card* places_[kMax];
-  std::uint32_t keys_[kMax];
+  Card cards_[kMax];
   int n_ = 0;
-  bool sorted_ = false;
+  bool ordered_ = false;
 };
 
 // Deals whose hand contradicts the phase are rare (a hand of 6 out of a
