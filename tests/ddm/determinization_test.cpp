@@ -14,6 +14,7 @@
 #include <set>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "core/registry.h"
 #include "games/ddm/state.h"
 
@@ -366,6 +367,29 @@ TEST(DdmDeterminization, DISABLED_Timing) {
   std::sort(both_ns.begin(), both_ns.end());
   std::printf("assign %.1f ns, assign + determinize %.1f ns, determinize %.1f ns (medians of 9)\n",
               assign_ns[4], both_ns[4], both_ns[4] - assign_ns[4]);
+  // A 1,000-simulation IS-MCTS decision, at each decision with a choice of
+  // a game between two such players (the first 200 decisions).
+  IsmctsConfig config;
+  config.sims = 1000;
+  IsmctsAgent agent0(config), agent1(config);
+  auto g = game->new_state(two_seats(8));
+  Rng rng2(8);
+  std::vector<double> ms;
+  ActionList options;
+  for (int i = 0; i < 200 && !g->is_terminal(); ++i) {
+    const Seat seat = g->to_act();
+    g->legal_actions(seat, options);
+    auto t0 = std::chrono::steady_clock::now();
+    const Action a = (seat == 0 ? agent0 : agent1).choose(*g, seat, rng2);
+    auto t1 = std::chrono::steady_clock::now();
+    if (options.size() > 1)
+      ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    g->apply_action(seat, a);
+  }
+  std::sort(ms.begin(), ms.end());
+  std::printf(
+      "1,000-simulation decision: median %.2f ms, 90th percentile %.2f ms (%zu decisions)\n",
+      ms[ms.size() / 2], ms[ms.size() * 9 / 10], ms.size());
 }
 
 // How heuristic_scale was fitted (docs/games/ddm.md): games of greedy against
@@ -374,12 +398,12 @@ TEST(DdmDeterminization, DISABLED_Timing) {
 // 1 / (1 + exp(-h / scale)). Also counts decisions and forced ones.
 TEST(DdmDeterminization, DISABLED_FitHeuristicScale) {
   auto game = ddm();
-  const int games = 300;
-  std::vector<std::pair<double, double>> samples;
-  long decisions = 0, forced = 0, forced_no_undo = 0, greedy_decisions = 0;
-  long greedy_games = 0, greedy_forced = 0;
+  const int games = 900;
+  using Samples = std::vector<std::pair<double, double>>;
+  Samples all, by_kind[2];
+  long decisions[2] = {}, forced[2] = {}, played[2] = {}, limit[2] = {};
   for (int g = 0; g < games; ++g) {
-    const bool greedy = g % 3 != 0;  // two thirds greedy against greedy
+    const int greedy = g % 3 != 0;  // two thirds greedy against greedy
     std::unique_ptr<Agent> agents[2];
     for (auto& a : agents)
       a = greedy ? std::unique_ptr<Agent>(new GreedyAgent)
@@ -393,40 +417,50 @@ TEST(DdmDeterminization, DISABLED_FitHeuristicScale) {
       st->legal_actions(seat, options);
       int real = 0;
       for (Action a : options) real += !st->is_undo(seat, a);
-      ++decisions;
-      forced += options.size() == 1;
-      forced_no_undo += real == 1;
-      if (greedy) {
-        ++greedy_decisions;
-        greedy_forced += real == 1;
-      }
+      ++decisions[greedy];
+      forced[greedy] += real == 1;
       if (rng.below(8) == 0) hs.push_back(st->heuristic(0));
       st->apply_action(seat, agents[seat]->choose(*st, seat, rng));
     }
-    greedy_games += greedy;
+    ++played[greedy];
     if (!st->is_terminal()) continue;
+    const auto& d = static_cast<const DdmState&>(*st);
+    limit[greedy] += d.master_damage(0) < 3 && d.master_damage(1) < 3;
     const Outcomes o = st->outcomes();
     const double win = o[0].result == Result::kWin ? 1.0 : o[0].result == Result::kDraw ? 0.5 : 0.0;
-    for (double h : hs) samples.emplace_back(h, win);
-  }
-  double best = 0, best_ll = -1e300;
-  for (double scale = 10; scale <= 3000; scale *= 1.05) {
-    double ll = 0;
-    for (auto [h, w] : samples) {
-      const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-9, 1 - 1e-9);
-      ll += w * std::log(p) + (1 - w) * std::log(1 - p);
+    for (double h : hs) {
+      all.emplace_back(h, win);
+      by_kind[greedy].emplace_back(h, win);
     }
-    if (ll > best_ll) best_ll = ll, best = scale;
   }
-  std::printf("%zu samples from %d games: best scale %.0f (mean log-likelihood %.4f)\n",
-              samples.size(), games, best, best_ll / static_cast<double>(samples.size()));
-  std::printf(
-      "decisions per game %.1f, forced (one option) %.1f%%, one option besides cancel %.1f%%\n",
-      static_cast<double>(decisions) / games, 100.0 * static_cast<double>(forced) / decisions,
-      100.0 * static_cast<double>(forced_no_undo) / decisions);
-  std::printf("greedy games: %.1f decisions each, %.1f%% with one real option\n",
-              static_cast<double>(greedy_decisions) / static_cast<double>(greedy_games),
-              100.0 * static_cast<double>(greedy_forced) / static_cast<double>(greedy_decisions));
+  const auto fit = [](const Samples& samples, const char* what) {
+    const auto ll = [&](double scale) {
+      double sum = 0;
+      for (auto [h, w] : samples) {
+        const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-9, 1 - 1e-9);
+        sum += w * std::log(p) + (1 - w) * std::log(1 - p);
+      }
+      return sum / static_cast<double>(samples.size());
+    };
+    double best = 0, best_ll = -1e300;
+    for (double scale = 10; scale <= 3000; scale *= 1.02)
+      if (ll(scale) > best_ll) best_ll = ll(scale), best = scale;
+    std::printf(
+        "%s: %zu samples, best scale %.0f (mean log-likelihood %.4f; at 160: %.4f, "
+        "coin: %.4f)\n",
+        what, samples.size(), best, best_ll, ll(160), std::log(0.5));
+  };
+  fit(all, "all");
+  fit(by_kind[1], "greedy");
+  fit(by_kind[0], "random");
+  for (int k : {1, 0})
+    std::printf(
+        "%s games: %ld, %.1f decisions each, %.1f%% with one option besides cancel, "
+        "%.0f%% decided by the round limit\n",
+        k ? "greedy" : "random", played[k],
+        static_cast<double>(decisions[k]) / static_cast<double>(played[k]),
+        100.0 * static_cast<double>(forced[k]) / static_cast<double>(decisions[k]),
+        100.0 * static_cast<double>(limit[k]) / static_cast<double>(played[k]));
 }
 
 }  // namespace

@@ -150,7 +150,7 @@ double DdmState::heuristic(Seat seat) const {
 // scale that makes 1 / (1 + exp(-heuristic / scale)) predict the seat's win
 // best.
 double DdmState::heuristic_scale() const {
-  return 300.0;
+  return 180.0;
 }
 
 }  // namespace tt::ddm
