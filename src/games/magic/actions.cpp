@@ -187,6 +187,7 @@ void MagicState::apply_action(Seat seat, Action a) {
       p.hand.remove(a.a);
       objs_[a.a].zone = Zone::kLibrary;
       p.library.insert_at(0, a.a);
+      objs_[a.a].known |= seat_bit(seat);  // 103.5: its owner knows what lies at the bottom
       log(kEvBottom, seat, a.a, 0, 0, seat_bit(seat));
       if (--p.to_bottom == 0) {
         ask_ = Ask::kNone;
@@ -318,6 +319,11 @@ double MagicState::heuristic(Seat seat) const {
       me.kept ? me.to_bottom : std::max(0, me.mulligans - (rules_->free_mulligan ? 1 : 0));
   v += (static_cast<double>(me.hand.size()) - owed) * 0.3;
   return v;
+}
+
+// Fitted to played games (docs/games/magic.md, "Search and learning").
+double MagicState::heuristic_scale() const {
+  return 8.0;
 }
 
 }  // namespace tt::magic

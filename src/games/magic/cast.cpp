@@ -251,6 +251,9 @@ void MagicState::casting_options(Seat s, ActionList& out) const {
 
 void MagicState::casting_choose(Seat /*s*/, Action a) {
   if (a.kind == kCancel) {
+    // The announced spell (601.2a) goes back to a hand that everyone has seen it in.
+    if (cast_.item.kind == ItemKind::kSpell && objs_[cast_.obj].zone == Zone::kHand)
+      objs_[cast_.obj].known = everyone();
     cast_ = Casting{};
     return;
   }

@@ -408,6 +408,8 @@ bool MagicState::step(Resolving& r, const Effect& e) {
         auto& lib = players_[c].library;
         for (int i = 0; i < e.amount && !lib.empty() && r.revealed_n < 8; ++i)
           r.revealed[r.revealed_n++] = lib[lib.size() - 1 - static_cast<std::size_t>(i)];
+        for (int i = 0; i < r.revealed_n; ++i)  // revealed: known to all while in library or hand
+          objs_[r.revealed[static_cast<std::size_t>(i)]].known = everyone();
         if (r.revealed_n == 0) break;
         SeatMask opp = opponents_in_range(c);
         if (!opp) {

@@ -104,6 +104,10 @@ void MagicState::save(json& out) const {
   out["starting"] = starting_;
   out["deciding"] = deciding_;
   out["over"] = over_;
+  json known = json::array();  // [object, seats] for cards known in hidden zones
+  for (Obj o = 0; o < num_objs_; ++o)
+    if (objs_[o].known) known.push_back(json::array({o, objs_[o].known}));
+  if (!known.empty()) out["known"] = known;
 }
 
 namespace {
@@ -331,6 +335,21 @@ void MagicState::load(const json& j) {
       for (Obj o = 0; o < t.num_objs_; ++o) {
         obj_ok(t.objs_[o].attached, true);
         obj_ok(t.objs_[o].held_by, true);
+      }
+      if (j.contains("known")) {  // optional: cards known in hidden zones
+        const auto& known = j.at("known");
+        if (!known.is_array()) throw Error("known: not a list");
+        for (const auto& k : known) {
+          if (!k.is_array() || k.size() != 2) throw Error("known: each entry is [object, seats]");
+          const auto oi = k[0].get<std::int64_t>(), m = k[1].get<std::int64_t>();
+          if (oi < 0 || oi >= t.num_objs_) throw Error("known: no such object");
+          const Obj o = static_cast<Obj>(oi);
+          if (m <= 0 || (m & ~static_cast<std::int64_t>(t.everyone())) != 0)
+            throw Error("known: seats not at this table");
+          if (t.objs_[o].zone != Zone::kLibrary && t.objs_[o].zone != Zone::kHand)
+            throw Error("known: a card known in a public zone");
+          t.objs_[o].known = static_cast<SeatMask>(m);
+        }
       }
       for (Obj o : t.entering_) obj_ok(o, false);
       for (auto& c : t.controls_) obj_ok(c.obj, false), seat_ok(c.to, false);

@@ -94,6 +94,10 @@ struct Object {
   Obj held_by = kNoObj;    // exiled by this permanent ...
   std::uint8_t hold = 0;   // ... until it leaves (1) or for its leave trigger (2)
   std::uint32_t timestamp = 0;
+  // Seats that know this card while it stays in a hidden zone: at its place
+  // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
+  // a public zone.
+  SeatMask known = 0;
   friend bool operator==(const Object&, const Object&) = default;
 };
 
@@ -297,6 +301,17 @@ class MagicState final : public State {
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   double heuristic(Seat seat) const override;
+  double heuristic_scale() const override;
+
+  // What a seat knows (determinize.cpp, knowledge.cpp, observation.cpp)
+  void determinize(Seat observer, Rng& rng) override;
+  Action observed_action(Seat seat, Action action, Seat viewer) const override;
+  std::vector<int> observation_shape() const override;
+  void observation(Seat seat, float* out) const override;
+  // The cards `viewer` knows in hidden zones, added to its view.
+  void knowledge_view(Seat viewer, nlohmann::json& out) const;
+  // The library `seat` is looking through now (a search), or kNoSeat.
+  Seat searching(Seat seat) const;
   std::string render(Seat viewer) const override;
   void load(const nlohmann::json& j);
   // A saved state's values beyond indices; throws tt::Error naming the field.
@@ -333,7 +348,9 @@ class MagicState final : public State {
   // it leaves" (610.3), hold 2 its linked leave trigger; owners in `skip` don't.
   void return_exiled(Obj source, std::uint8_t hold, SeatMask skip = 0);
   bool draw(Seat s);
-  void shuffle(Seat s);
+  void shuffle(Seat s);  // also forgets what anyone knew of the library's order
+  // Every seat at the table (a card revealed to all of them).
+  SeatMask everyone() const { return static_cast<SeatMask>((1u << num_seats()) - 1); }
   StaticVec<Obj, 90>* owner_zone(Obj o);
   bool is_creature(Obj o) const {
     return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield;

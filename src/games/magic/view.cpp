@@ -172,6 +172,7 @@ void MagicState::view(Seat viewer, json& out) const {
     for (auto& o : outcomes()) res.push_back(o.place);
     out["places"] = res;
   }
+  knowledge_view(viewer, out);
 }
 
 std::string MagicState::describe(const Event& e, Seat viewer) const {

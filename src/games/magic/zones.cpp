@@ -62,11 +62,13 @@ void MagicState::remove_from_zone(Obj o) {
   }
   sba_dirty_ = true;
   objs_[o].zone = Zone::kGone;
+  objs_[o].known = 0;
 }
 
 void MagicState::put(Obj o, Zone z, bool bottom) {
   Object& x = objs_[o];
   x.zone = z;
+  if (z != Zone::kLibrary && z != Zone::kHand) x.known = 0;  // public: everyone sees it
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
     if (pt_aura(o)) ++pt_auras_;
@@ -180,6 +182,7 @@ bool MagicState::draw(Seat s) {
 void MagicState::shuffle(Seat s) {
   auto& lib = players_[s].library;
   rng_.shuffle(lib.begin(), lib.end());
+  for (Obj o : lib) objs_[o].known = 0;
 }
 
 // 302.6: a creature may attack or {T} only if its controller has controlled
