@@ -525,15 +525,38 @@ TEST(SuikodenMeasure, DISABLED_DeterminizeSpeed) {
 // Fits heuristic_scale: random-vs-random and greedy-vs-greedy games, the
 // heuristic of both seats at every 4th decision against who won; the scale
 // with the best log-likelihood of 1/(1+exp(-h/scale)) on a grid.
+struct Fit {
+  double scale = 0;
+  double mean_ll = 0;
+};
+
+// The scale with the best log-likelihood, on a grid 5 to 5000 (steps of 5%).
+Fit best_scale(const std::vector<std::pair<double, double>>& samples) {
+  Fit best{0, -1e300};
+  for (double scale = 5; scale <= 5000; scale *= 1.05) {
+    double ll = 0;
+    for (auto [h, y] : samples) {
+      const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-12, 1 - 1e-12);
+      ll += y * std::log(p) + (1 - y) * std::log(1 - p);
+    }
+    ll /= static_cast<double>(samples.size());
+    if (ll > best.mean_ll) best = {scale, ll};
+  }
+  return best;
+}
+
 TEST(SuikodenMeasure, DISABLED_FitHeuristicScale) {
-  std::vector<std::pair<double, double>> samples;  // (heuristic, 1 win / 0.5 draw / 0 loss)
-  for (std::uint64_t g = 0; g < 400; ++g) {
+  // (heuristic, 1 win / 0.5 draw / 0 loss), for random and greedy games.
+  std::vector<std::pair<double, double>> samples[2];
+  int by_vp = 0, decked = 0;
+  for (std::uint64_t g = 0; g < 600; ++g) {
     tt::Setup setup;
     setup.seed = 1000 + g;
     auto st = game()->new_state(setup);
     RandomAgent random;
     GreedyAgent greedy;
-    Agent& agent = g % 2 ? static_cast<Agent&>(greedy) : static_cast<Agent&>(random);
+    const int kind = static_cast<int>(g % 2);
+    Agent& agent = kind ? static_cast<Agent&>(greedy) : static_cast<Agent&>(random);
     Rng rng(g);
     std::vector<std::pair<double, Seat>> taken;
     for (int i = 0; !st->is_terminal(); ++i) {
@@ -543,25 +566,26 @@ TEST(SuikodenMeasure, DISABLED_FitHeuristicScale) {
       st->apply_action(seat, agent.choose(*st, seat, rng));
     }
     const Outcomes o = st->outcomes();
+    const auto& t = sk(*st);
+    if (t.player(0).decked || t.player(1).decked)
+      ++decked;
+    else
+      ++by_vp;
     for (auto [h, s] : taken)
-      samples.push_back({h, o[s].result == Result::kWin    ? 1.0
-                            : o[s].result == Result::kDraw ? 0.5
-                                                           : 0.0});
+      samples[kind].push_back({h, o[s].result == Result::kWin    ? 1.0
+                                  : o[s].result == Result::kDraw ? 0.5
+                                                                 : 0.0});
   }
-  double best = 0, best_ll = -1e300;
-  for (double scale = 5; scale <= 2000; scale *= 1.05) {
-    double ll = 0;
-    for (auto [h, y] : samples) {
-      const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-12, 1 - 1e-12);
-      ll += y * std::log(p) + (1 - y) * std::log(1 - p);
-    }
-    if (ll > best_ll) {
-      best_ll = ll;
-      best = scale;
-    }
-  }
-  std::printf("%zu samples: best scale %.1f, mean log-likelihood %.4f (0.6931 = a coin)\n",
-              samples.size(), best, best_ll / static_cast<double>(samples.size()));
+  std::vector<std::pair<double, double>> all = samples[0];
+  all.insert(all.end(), samples[1].begin(), samples[1].end());
+  const Fit r = best_scale(samples[0]), g = best_scale(samples[1]), both = best_scale(all);
+  std::printf("games: %d won on VP, %d by a deck running out\n", by_vp, decked);
+  std::printf("random: %zu samples, scale %.1f, mean log-likelihood %.4f\n", samples[0].size(),
+              r.scale, r.mean_ll);
+  std::printf("greedy: %zu samples, scale %.1f, mean log-likelihood %.4f\n", samples[1].size(),
+              g.scale, g.mean_ll);
+  std::printf("both: %zu samples, scale %.1f, mean log-likelihood %.4f (a coin: -0.6931)\n",
+              all.size(), both.scale, both.mean_ll);
 }
 
 }  // namespace

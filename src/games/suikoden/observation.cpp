@@ -131,9 +131,4 @@ void SuikodenState::observation(Seat seat, float* out) const {
   }
 }
 
-// Fitted to played games (docs/games/suikoden.md, "Search and learning").
-double SuikodenState::heuristic_scale() const {
-  return 100.0;
-}
-
 }  // namespace tt::suikoden

@@ -133,6 +133,7 @@ class SuikodenState final : public State {
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   double heuristic(Seat seat) const override;
+  double heuristic_scale() const override;  // fitted to played games (stats.cpp)
   std::string render(Seat viewer) const override;
   // A concession: the other seat wins at once.
   std::string concede(Seat seat) override;
@@ -144,7 +145,6 @@ class SuikodenState final : public State {
   Action observed_action(Seat seat, Action action, Seat viewer) const override;
   std::vector<int> observation_shape() const override;
   void observation(Seat seat, float* out) const override;
-  double heuristic_scale() const override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
