@@ -239,6 +239,24 @@ TEST(DdmDeterminization, TheHiddenSummonChoiceIsRedrawnAmongTheOptionsItHad) {
   EXPECT_EQ(saved(*own)["summoning"], 5);
 }
 
+TEST(DdmDeterminization, ALoadedSummonOutsideTheLevelsIsRedrawnFromTheReserve) {
+  // A scenario may choose a piece the roll does not allow (no level 4 here):
+  // the redraw still lands on a reserve piece of the summoner, never on one
+  // of the items dealt to the field.
+  json j = placing_table();
+  j["summon_levels"] = {4};
+  const auto st = restore(j);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto d = st->clone();
+    Rng rng(seed);
+    d->determinize(0, rng);
+    const json s = saved(*d);
+    const json& piece = s["pieces"][s["summoning"].get<int>()];
+    EXPECT_EQ(piece["owner"], 1);
+    EXPECT_EQ(piece["where"], "reserve");
+  }
+}
+
 TEST(DdmDeterminization, TheOtherSeatsSummonPicksAreOneObservedOption) {
   auto st = restore(placing_table());
   st->apply_action(1, {kCancel, 0, 0, 0});  // the shape taken back

@@ -80,16 +80,20 @@ void DdmState::determinize(Seat observer, Rng& rng) {
   if (phase_ == Phase::kPlace && turn_player_ == other) {
     std::array<PieceId, kMaxPieces> options{};
     int count = 0;
-    for (int i = 0; i < num_pieces_; ++i) {
-      const Piece& pc = pieces_[i];
-      if (pc.owner != other || pc.where != Where::kReserve ||
-          !((summon_levels_ >> def(static_cast<PieceId>(i)).level) & 1u))
-        continue;
-      bool twin = false;
-      for (int k = 0; k < count && !twin; ++k) twin = pieces_[options[k]].def == pc.def;
-      if (!twin) options[count++] = static_cast<PieceId>(i);
+    // The true choice is one of them, so there is at least one; a loaded
+    // state may have chosen outside the levels, then any reserve piece is.
+    for (const std::uint8_t levels : {summon_levels_, std::uint8_t{0xFF}}) {
+      for (int i = 0; i < num_pieces_; ++i) {
+        const Piece& pc = pieces_[i];
+        if (pc.owner != other || pc.where != Where::kReserve ||
+            !((levels >> def(static_cast<PieceId>(i)).level) & 1u))
+          continue;
+        bool twin = false;
+        for (int k = 0; k < count && !twin; ++k) twin = pieces_[options[k]].def == pc.def;
+        if (!twin) options[count++] = static_cast<PieceId>(i);
+      }
+      if (count > 0) break;
     }
-    // The true choice is one of them, so there is at least one.
     if (count > 0) summoning_ = options[rng.below(static_cast<std::uint32_t>(count))];
   }
 }
