@@ -149,6 +149,14 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       ->required();
   scenario_cmd->add_flag("--json", scenario.json, "Print JSON");
   bench_cmd->add_option("--seats", bench.seats, "Number of seats (default: the game's fewest)");
+  bench_cmd
+      ->add_option("--search-positions", bench.search_positions,
+                   "IS-MCTS speed over this many positions reached by random play (0: skip it)")
+      ->capture_default_str();
+  bench_cmd
+      ->add_option("--search-sims", bench.search_sims,
+                   "IS-MCTS simulations per decision (per thread)")
+      ->capture_default_str();
 
   ServeArgs serve;
   auto* serve_cmd = app.add_subcommand(

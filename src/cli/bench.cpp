@@ -1,7 +1,9 @@
 // tabletop bench [GAME]: the behaviour signature and playout speed, counted as
-// `make bench` counts them (FreshGame and RandomPlayout there).
+// `make bench` counts them (FreshGame and RandomPlayout there), and IS-MCTS's
+// speed (IsmctsDecision and IsmctsDecisionThreads there).
 #include "cli/bench.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <ostream>
@@ -9,6 +11,7 @@
 #include "ai/agent.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "cli/search_bench.h"
 #include "cli/setup_args.h"
 #include "core/registry.h"
 
@@ -93,8 +96,57 @@ BenchResult run_bench(const Game& game, long n, std::uint64_t seed, int seats, l
   return r;
 }
 
+namespace {
+
+std::string thousands(double x) {
+  std::string s = std::to_string(static_cast<long>(x + 0.5));
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
+    s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out) {
+  if (!b.skipped.empty()) {
+    out << "  IS-MCTS: skipped (" << b.skipped << ")\n";
+    return;
+  }
+  const auto n = static_cast<int>(b.one.decision_seconds.size());
+  out << "  IS-MCTS (ismcts:sims=" << b.sims << ", one decision at each of " << n
+      << " positions reached by random play from seeds " << args.seed << ".."
+      << args.seed + static_cast<std::uint64_t>(args.search_positions) - 1
+      << "; wall-clock time):\n";
+  char line[256];
+  double mean = 0;
+  for (double s : b.one.decision_seconds) mean += s / n;
+  std::snprintf(line, sizeof line,
+                "    IsmctsDecision: 1 thread, %s simulations/s; a %s-simulation decision takes "
+                "%.2f ms (median; mean %.2f ms)\n",
+                thousands(b.one.sims_per_second()).c_str(),
+                thousands(static_cast<double>(b.sims)).c_str(),
+                1000 * median(b.one.decision_seconds), 1000 * mean);
+  out << line;
+  std::snprintf(line, sizeof line,
+                "    IsmctsDecisionThreads: %d threads (one tree each, %s simulations each), %s "
+                "simulations/s; a decision takes %.2f ms (median)\n",
+                b.all.threads, thousands(static_cast<double>(b.sims)).c_str(),
+                thousands(b.all.sims_per_second()).c_str(), 1000 * median(b.all.decision_seconds));
+  out << line;
+}
+
+}  // namespace
+
 int cmd_bench(const BenchArgs& args, Io& io) {
   if (args.playouts < 1) usage_error("-n must be at least 1");
+  if (args.search_positions < 0 || args.search_positions > 10000)
+    usage_error("--search-positions must be 0 to 10000");
+  if (args.search_sims < 1 || args.search_sims > 10'000'000)
+    usage_error("--search-sims must be 1 to 10000000");
   std::vector<std::shared_ptr<const Game>> games;
   if (args.game.empty())
     games = Registry::instance().games();
@@ -117,6 +169,10 @@ int cmd_bench(const BenchArgs& args, Io& io) {
            << "  fixed start (RandomPlayout: the seed-" << args.seed
            << " deal copied per game): " << rates(r.fixed) << "\n"
            << "  set-up: " << setup << " (CPU time; the signature's hashing is not timed)\n";
+    if (args.search_positions > 0)
+      print_search(
+          run_search_bench(*g, args.seats, args.search_positions, args.seed, args.search_sims),
+          args, io.out);
   }
   return kExitOk;
 }

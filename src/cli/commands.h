@@ -81,7 +81,9 @@ struct BenchArgs {
   std::string game;  // empty: every game
   long playouts = 2000;
   std::uint64_t seed = 1;
-  int seats = 0;  // 0: the game's fewest
+  int seats = 0;              // 0: the game's fewest
+  int search_positions = 20;  // IS-MCTS figures over this many positions (0: none)
+  long search_sims = 1000;    // simulations per decision (per thread)
 };
 
 struct ServeArgs {

@@ -9,9 +9,11 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ai/agent.h"
 #include "cli/bench.h"
 #include "cli/commands.h"
 #include "cli/record_file.h"
+#include "cli/search_bench.h"
 #include "cli/stats.h"
 #include "cli_fixture.h"
 #include "core/match.h"
@@ -142,11 +144,39 @@ TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   EXPECT_EQ(a.signature, b.signature);
   EXPECT_EQ(a.decisions, b.decisions);
   EXPECT_NE(a.signature, c.signature);
-  ASSERT_EQ(run({"bench", "suikoden", "-n", "30"}), 0);
+  ASSERT_EQ(
+      run({"bench", "suikoden", "-n", "30", "--search-positions", "3", "--search-sims", "40"}), 0);
   char sig[17];
   std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(a.signature));
   EXPECT_NE(out.str().find(std::string("signature ") + sig), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("games/s"), std::string::npos);
+  // IS-MCTS's speed on one thread and on every thread, from positions of random play.
+  for (const char* seen :
+       {"IS-MCTS (ismcts:sims=40, one decision at each of 3 positions",
+        "IsmctsDecision: 1 thread, ", "a 40-simulation decision takes ", "IsmctsDecisionThreads: "})
+    EXPECT_NE(out.str().find(seen), std::string::npos) << seen << "\n" << out.str();
+  EXPECT_EQ(run({"bench", "suikoden", "--search-sims", "0"}), 1);
+}
+
+TEST(SearchBench, PositionsHaveAChoiceAndDifferFromOneAnother) {
+  register_builtin_games();
+  const auto game = Registry::instance().get("suikoden");
+  tt::Setup setup;
+  const auto positions = search_positions(*game->prepare(setup), 5, 1);
+  ASSERT_EQ(positions.size(), 5u);
+  ActionList options;
+  for (auto& p : positions) {
+    EXPECT_FALSE(p->is_terminal());
+    tt::playable_options(*p, p->to_act(), options);
+    EXPECT_GE(options.size(), 2u);
+  }
+  EXPECT_NE(positions[1]->fingerprint(), positions[4]->fingerprint());
+  const SearchBench b = run_search_bench(*game, 0, 2, 1, 30);
+  ASSERT_EQ(b.skipped, "");
+  EXPECT_EQ(b.one.decision_seconds.size(), 2u);
+  EXPECT_EQ(b.one.sims, 60);
+  EXPECT_EQ(b.all.sims, 60L * b.all.threads);
+  EXPECT_GT(b.one.sims_per_second(), 0);
 }
 
 TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {
@@ -251,7 +281,8 @@ TEST_F(CliTest, SimulateDefaultsToGreedyThenRandomAtEverySeat) {
   EXPECT_EQ(r["per_seat"].size(), 4u);
   EXPECT_EQ(r["unfinished"], 0);
   EXPECT_EQ(run({"simulate", "lastchronicle", "--seats", "5", "-n", "1", "-q"}), 1);
-  EXPECT_EQ(run({"bench", "lastchronicle", "--seats", "3", "-n", "3"}), 0);
+  EXPECT_EQ(run({"bench", "lastchronicle", "--seats", "3", "-n", "3", "--search-positions", "0"}),
+            0);
   EXPECT_NE(out.str().find("lastchronicle (3 seats): 3 games"), std::string::npos);
   EXPECT_EQ(run({"check-deck", "lastchronicle", "duel-sunfire", "--seats", "4"}), 1);
   EXPECT_NE(out.str().find("[deck building: leader]"), std::string::npos);
@@ -552,7 +583,7 @@ TEST_F(CliTest, NegativeSeedsAreRefused) {
     EXPECT_NE(err.str().find("must not be negative"), std::string::npos) << err.str();
     EXPECT_EQ(run({"simulate", "suikoden", "-n", "1", std::string("--seed=") + seed}), 1);
     EXPECT_NE(err.str().find("must not be negative"), std::string::npos) << err.str();
-    EXPECT_EQ(run({"bench", "suikoden", "-n", "1", "--seed", seed}), 1);
+    EXPECT_EQ(run({"bench", "suikoden", "-n", "1", "--search-positions", "0", "--seed", seed}), 1);
   }
   ASSERT_EQ(run({"engine"}, "{\"cmd\":\"new\",\"game\":\"suikoden\",\"seed\":-3}\n"), 0);
   EXPECT_NE(out.str().find("must not be negative"), std::string::npos) << out.str();

@@ -1,0 +1,80 @@
+#include "cli/search_bench.h"
+
+#include <thread>
+
+#include "ai/agent.h"
+#include "ai/ismcts.h"
+#include "core/error.h"
+
+namespace tt::cli {
+
+std::vector<std::unique_ptr<State>> search_positions(const PreparedSetup& prepared, int n,
+                                                     std::uint64_t seed) {
+  std::vector<std::unique_ptr<State>> out;
+  ActionList options;
+  for (int k = 0; k < n; ++k) {
+    auto state = prepared.deal(seed + static_cast<std::uint64_t>(k));
+    Rng rng(seed + static_cast<std::uint64_t>(k));
+    std::unique_ptr<State> chosen;
+    for (long d = 0; !state->is_terminal(); ++d) {
+      const Seat seat = state->to_act();
+      playable_options(*state, seat, options);
+      if (options.size() >= 2) {
+        chosen = state->clone();
+        if (d >= 6L * k) break;
+      }
+      state->apply_action(seat, options[rng.below(static_cast<std::uint32_t>(options.size()))]);
+    }
+    if (chosen) out.push_back(std::move(chosen));
+  }
+  return out;
+}
+
+namespace {
+
+SearchRun run(const std::vector<std::unique_ptr<State>>& positions, std::uint64_t seed, long sims,
+              int threads) {
+  IsmctsConfig config;
+  config.sims = sims * threads;
+  config.threads = threads;
+  IsmctsAgent agent(config);
+  SearchRun r;
+  r.threads = threads;
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    Rng rng(seed + k);
+    (void)agent.choose(*positions[k], positions[k]->to_act(), rng);
+    r.sims += agent.last_search().sims;
+    r.seconds += agent.last_search().seconds;
+    r.decision_seconds.push_back(agent.last_search().seconds);
+  }
+  return r;
+}
+
+}  // namespace
+
+SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims) {
+  SearchBench b;
+  b.sims = sims;
+  Setup setup;
+  setup.seats = seats > 0 ? seats : game.min_seats();
+  setup.seed = seed;
+  const auto positions = search_positions(*game.prepare(setup), n, seed);
+  if (positions.empty()) {
+    b.skipped = "no position with a choice";
+    return b;
+  }
+  try {
+    auto copy = positions[0]->clone();
+    Rng rng(seed);
+    copy->determinize(copy->to_act(), rng);
+  } catch (const Error& e) {
+    b.skipped = e.what();
+    return b;
+  }
+  b.one = run(positions, seed, sims, 1);
+  b.all = run(positions, seed, sims,
+              std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+  return b;
+}
+
+}  // namespace tt::cli

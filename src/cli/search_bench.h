@@ -1,0 +1,44 @@
+// The IS-MCTS figures of `tabletop bench` (IsmctsDecision and
+// IsmctsDecisionThreads in `make bench`): simulations per second on one
+// thread and on every hardware thread, and the time of one decision, each
+// measured on the same positions reached by random play from fixed seeds.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+
+namespace tt::cli {
+
+// Position k (k = 0..n-1): the deal with seed + k played at random (Rng(seed
+// + k)) for 6k decisions, then on to the next position where the seat to act
+// has two options or more; when the game ends first, the last such position
+// before its end. Positions with a single option are left out: IS-MCTS does
+// not search them.
+std::vector<std::unique_ptr<State>> search_positions(const PreparedSetup& prepared, int n,
+                                                     std::uint64_t seed);
+
+struct SearchRun {
+  int threads = 1;
+  long sims = 0;                         // simulations done, all positions
+  double seconds = 0;                    // wall-clock time of the decisions, all positions
+  std::vector<double> decision_seconds;  // per position
+  double sims_per_second() const { return seconds > 0 ? static_cast<double>(sims) / seconds : 0; }
+};
+
+struct SearchBench {
+  std::string skipped;  // why the game was not measured ("" when it was)
+  long sims = 1000;     // simulations per decision per thread
+  SearchRun one;        // ismcts:sims=S, one thread
+  SearchRun all;        // ismcts:sims=S*T:threads=T, T = std::thread::hardware_concurrency()
+};
+
+// One decision with IS-MCTS at each of `n` positions from `seed`, by the
+// seat to act, with Rng(seed + k): first on one thread with `sims`
+// simulations, then root-parallel on every hardware thread with `sims` each.
+// A game without a determinization yet is skipped, saying so.
+SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims);
+
+}  // namespace tt::cli
