@@ -20,6 +20,7 @@
 
 #include "../conformance/chi_square.h"
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "core/registry.h"
 #include "games/suikoden/state.h"
 
@@ -586,6 +587,32 @@ TEST(SuikodenMeasure, DISABLED_FitHeuristicScale) {
               g.scale, g.mean_ll);
   std::printf("both: %zu samples, scale %.1f, mean log-likelihood %.4f (a coin: -0.6931)\n",
               all.size(), both.scale, both.mean_ll);
+}
+
+// IS-MCTS at its defaults (1,000 simulations, random playouts cut off after
+// 20 decisions) on mid-game positions: simulations per second of thread CPU
+// time, and what share of it determinize takes (measured above).
+TEST(SuikodenMeasure, DISABLED_SearchSpeed) {
+  std::vector<std::unique_ptr<State>> mids;
+  for (std::uint64_t seed = 1; mids.size() < 8; ++seed) {
+    const auto all = positions(seed, 1);
+    if (all.size() < 80) continue;
+    mids.push_back(all[all.size() / 2]->clone());
+  }
+  IsmctsAgent agent(IsmctsConfig{});
+  Rng rng(3);
+  std::vector<double> rates;
+  for (int rep = 0; rep < 5; ++rep) {
+    long sims = 0;
+    const double t0 = cpu_ns();
+    for (const auto& m : mids) {
+      agent.choose(*m, m->to_act(), rng);
+      sims += agent.last_search().sims;
+    }
+    rates.push_back(static_cast<double>(sims) / ((cpu_ns() - t0) / 1e9));
+  }
+  std::sort(rates.begin(), rates.end());
+  std::printf("IS-MCTS: %.0f simulations per second (median of 5 runs of 8 decisions)\n", rates[2]);
 }
 
 }  // namespace
