@@ -26,15 +26,16 @@
 namespace {
 thread_local long allocations = 0;
 }
-void* operator new(std::size_t n) {
+// Not inlined: GCC would see free() meet operator new and warn.
+[[gnu::noinline]] void* operator new(std::size_t n) {
   ++allocations;
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept {
+[[gnu::noinline]] void operator delete(void* p) noexcept {
   std::free(p);
 }
-void operator delete(void* p, std::size_t) noexcept {
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
 

@@ -10,30 +10,57 @@
 // laid out as known cards first, in their order, then the unseen ones), so
 // two states the observer cannot tell apart give the same state.
 #include <algorithm>
-#include <vector>
+#include <array>
+#include <bit>
 
 #include "games/lastchronicle/state.h"
 
 namespace tt::lastchronicle {
 
 namespace {
-// Scratch buffers kept across calls: nothing is allocated once warm.
+// One seat's unseen places and cards, on the stack: a hand and a deck hold
+// at most 48 cards each, plus a face-down pick. Nothing is allocated.
 struct Deal {
-  std::vector<Card*> places;
-  std::vector<SeatMask> masks;  // what others know of the place (an owner's mulligan cards)
-  std::vector<Card> cards;
-  void clear() {
-    places.clear();
-    masks.clear();
-    cards.clear();
-  }
+  static constexpr std::size_t kMost = 2 * 48 + 1;
+  std::array<Card*, kMost> places;
+  std::array<SeatMask, kMost> masks;  // what others know of a place (an owner's mulligan cards)
+  std::array<Card, kMost> cards;
+  std::size_t size = 0;  // places
+  std::size_t held = 0;  // cards (one more than places with a face-down pick)
   void add(Card& place, SeatMask mask) {
-    places.push_back(&place);
-    masks.push_back(mask);
-    cards.push_back(place);
+    places[size] = &place;
+    masks[size++] = mask;
+    cards[held++] = place;
   }
 };
-thread_local Deal scratch;
+
+// The unseen cards in order of their pool index (then card number), never of
+// where they lay. A seat's cards have distinct pool indices in a legal deck,
+// so a bit set orders them in one pass; copies (scenarios) and pools too
+// large for the bit set are sorted.
+void canonical_order(Deal& d, const std::array<std::uint16_t, kMaxCards>& def, std::size_t pool) {
+  constexpr std::size_t kWords = 8;
+  Card* const first = d.cards.data();
+  Card* const last = first + d.held;
+  const auto sort = [&] {
+    std::sort(first, last,
+              [&](Card a, Card b) { return def[a] != def[b] ? def[a] < def[b] : a < b; });
+  };
+  if (pool > kWords * 64) return sort();
+  std::array<std::uint64_t, kWords> bits{};
+  std::array<Card, kWords * 64> by_def;
+  for (const Card* c = first; c != last; ++c) {
+    const std::uint16_t k = def[*c];
+    const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+    if (bits[k >> 6] & bit) return sort();
+    bits[k >> 6] |= bit;
+    by_def[k] = *c;
+  }
+  Card* out = first;
+  for (std::size_t w = 0; w < kWords; ++w)
+    for (std::uint64_t b = bits[w]; b; b &= b - 1)
+      *out++ = by_def[w * 64 + static_cast<std::size_t>(std::countr_zero(b))];
+}
 }  // namespace
 
 void LcState::determinize(Seat observer, Rng& rng) {
@@ -47,8 +74,8 @@ void LcState::determinize(Seat observer, Rng& rng) {
 
 void LcState::deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng) {
   Player& p = players_[s];
-  Deal& d = scratch;
-  d.clear();
+  Deal d;
+  const SeatMask me = seat_bit(observer);
   const bool other = s != observer;
   std::size_t known_in_hand = 0;
   if (other) {
@@ -57,7 +84,7 @@ void LcState::deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng) {
     std::array<Card, 48> unseen;
     std::size_t u = 0;
     for (Card c : p.hand) {
-      if (has_seat(known_[c], observer))
+      if (known_[c] & me)
         p.hand[known_in_hand++] = c;
       else
         unseen[u++] = c;
@@ -68,35 +95,37 @@ void LcState::deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng) {
   // Before the set-up shuffle the observer's own deck is still in deck-list
   // order (its shed options are listed in that order): left as it is.
   if (other || phase_ != Phase::kSetupShed) {
-    const std::size_t n = p.deck.size();
+    const std::size_t n = p.deck.size() - (tops_shown && !p.deck.empty() ? 1 : 0);
     for (std::size_t i = 0; i < n; ++i) {
-      const Card c = p.deck[i];
-      if (has_seat(known_[c], observer) || (tops_shown && i + 1 == n)) continue;
-      d.add(p.deck[i], known_[c]);
+      const SeatMask m = known_[p.deck[i]];
+      if (!(m & me)) d.add(p.deck[i], m);
     }
   }
   Card* pick = other && p.setup_pick != kNoCard ? &p.setup_pick : nullptr;
-  if (pick) d.cards.push_back(*pick);
-  if (d.cards.empty()) return;
-  std::sort(d.cards.begin(), d.cards.end(),
-            [&](Card a, Card b) { return def_[a] != def_[b] ? def_[a] < def_[b] : a < b; });
+  if (pick) d.cards[d.held++] = *pick;
+  if (d.held == 0) return;
+  canonical_order(d, def_, rules_->pool.cards.size());
   if (pick) {
     // The face-down pick is redrawn among the cards the seat could have set
     // aside (keyword setup_shed), each as likely.
     std::uint32_t candidates = 0;
-    for (Card c : d.cards) candidates += def(c).setup_shed;
+    for (std::size_t i = 0; i < d.held; ++i) candidates += def(d.cards[i]).setup_shed;
     std::uint32_t r = rng.below(candidates);
-    for (std::size_t i = 0; i < d.cards.size(); ++i)
+    for (std::size_t i = 0; i < d.held; ++i)
       if (def(d.cards[i]).setup_shed && r-- == 0) {
         *pick = d.cards[i];
-        d.cards.erase(d.cards.begin() + static_cast<std::ptrdiff_t>(i));
+        std::copy(d.cards.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  d.cards.begin() + static_cast<std::ptrdiff_t>(d.held),
+                  d.cards.begin() + static_cast<std::ptrdiff_t>(i));
+        --d.held;
         break;
       }
   }
-  rng.shuffle(d.cards.begin(), d.cards.end());
-  for (std::size_t i = 0; i < d.places.size(); ++i) {
-    *d.places[i] = d.cards[i];
-    known_[d.cards[i]] = d.masks[i];
+  rng.shuffle(d.cards.begin(), d.cards.begin() + static_cast<std::ptrdiff_t>(d.size));
+  for (std::size_t i = 0; i < d.size; ++i) {
+    const Card c = d.cards[i];
+    *d.places[i] = c;
+    known_[c] = d.masks[i];
   }
   // The cards picked so far at the mulligan are redrawn from the hand.
   if (other && phase_ == Phase::kMulligan && deciding_ == s)
