@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/error.h"
 #include "games/magic/state.h"
 
 namespace tt::magic {
@@ -19,16 +20,14 @@ namespace tt::magic {
 namespace {
 
 // The unseen places of one owner: its hand and library hold at most 90 each.
-struct Deal {
+struct Places {
   static constexpr int kMax = 180;
-  std::array<Obj*, kMax> place;
-  std::array<Obj, kMax> card;
+  std::array<Obj*, kMax> at;
   std::array<SeatMask, kMax> known;  // what others know stays with the place
   std::array<Zone, kMax> zone;
   int n = 0;
-  void add(Obj& at, Zone z, SeatMask k) {
-    place[n] = &at;
-    card[n] = at;
+  void add(Obj& place, Zone z, SeatMask k) {
+    at[n] = &place;
     known[n] = k;
     zone[n] = z;
     ++n;
@@ -42,42 +41,48 @@ void MagicState::determinize(Seat observer, Rng& rng) {
     const Seat searched = searching(observer);
     const Obj announced = cast_.active && cast_.item.kind == ItemKind::kSpell ? cast_.obj : kNoObj;
     auto seen = [&](Obj o) { return has_seat(objs_[o].known, observer) || o == announced; };
-    Deal d;
+    // Each owner's unseen cards in object order (UnseenPool's canonical
+    // order, without a sort): one pass over the objects.
+    std::array<std::array<Obj, Places::kMax>, kMaxSeats> cards;
+    std::array<int, kMaxSeats> count{};
+    for (Obj o = 0; o < num_objs_; ++o) {
+      const Object& x = objs_[o];
+      if (((x.zone == Zone::kLibrary && x.owner != searched) ||
+           (x.zone == Zone::kHand && x.owner != observer)) &&
+          !seen(o))
+        cards[x.owner][count[x.owner]++] = o;
+    }
+    Places d;
     for (Seat s = 0; s < num_seats(); ++s) {
       Player& p = players_[s];
       d.n = 0;
-      std::size_t first_unseen = 0;
       if (s != observer) {
         // Known cards first, in object order: the others' order is hidden,
         // so the places left to deal depend only on what the observer knows.
-        std::array<Obj, 90> kept;
+        std::array<Obj, 90> hand;
         std::size_t k = 0;
         for (Obj o : p.hand)
-          if (seen(o)) kept[k++] = o;
+          if (seen(o)) hand[k++] = o;
         if (k > 0) {
-          std::sort(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(k));
+          std::sort(hand.begin(), hand.begin() + static_cast<std::ptrdiff_t>(k));
           std::size_t u = k;
-          std::array<Obj, 90> rest;
           for (Obj o : p.hand)
-            if (!seen(o)) rest[u++ - k] = o;
-          std::copy(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(u - k),
-                    kept.begin() + static_cast<std::ptrdiff_t>(k));
-          std::copy(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(u), p.hand.begin());
+            if (!seen(o)) hand[u++] = o;
+          std::copy(hand.begin(), hand.begin() + static_cast<std::ptrdiff_t>(u), p.hand.begin());
         }
-        first_unseen = k;
-        for (std::size_t i = first_unseen; i < p.hand.size(); ++i)
+        for (std::size_t i = k; i < p.hand.size(); ++i)
           d.add(p.hand.begin()[i], Zone::kHand, objs_[p.hand[i]].known);
       }
       if (s != searched)
         for (Obj& o : p.library)
           if (!seen(o)) d.add(o, Zone::kLibrary, objs_[o].known);
-      if (d.n < 2) continue;
-      // UnseenPool's canonical deal: sorted, shuffled, dealt in place order.
-      std::sort(d.card.begin(), d.card.begin() + d.n);
-      rng.shuffle(d.card.begin(), d.card.begin() + d.n);
+      if (d.n != count[s]) throw Error("determinize: a card's zone disagrees with its zone list");
+      // Every unseen card to a uniformly random unseen place.
+      Obj* pool = cards[s].data();
+      rng.shuffle(pool, pool + d.n);
       for (int i = 0; i < d.n; ++i) {
-        *d.place[i] = d.card[i];
-        Object& x = objs_[d.card[i]];
+        *d.at[i] = pool[i];
+        Object& x = objs_[pool[i]];
         x.zone = d.zone[i];
         x.known = d.known[i];
       }

@@ -65,7 +65,7 @@ void MagicState::knowledge_view(Seat viewer, json& out) const {
       if (x.zone != Zone::kHand || x.owner != s) continue;
       if (has_seat(x.known, viewer))
         hand.push_back(ref(o));
-      else if (x.known)
+      else if (x.known & ~seat_bit(s))  // its owner knows its own hand anyway
         ++others;
     }
     if (!hand.empty()) j["hand_known"] = hand;
