@@ -526,6 +526,7 @@ TEST(LastChronicleKnowledge, DISABLED_SpeedOfAssignAndDeterminize) {
 TEST(LastChronicleKnowledge, DISABLED_FitHeuristicScale) {
   for (int n : {2, 3, 4}) {
     std::vector<std::pair<double, int>> samples;
+    int finished = 0;
     for (std::uint64_t g = 0; g < 300; ++g) {
       auto s = fresh(n, 1000 + g);
       const std::string kind = g % 2 ? "greedy" : "random";
@@ -542,11 +543,12 @@ TEST(LastChronicleKnowledge, DISABLED_FitHeuristicScale) {
         s->apply_action(seat, agents[seat]->choose(*s, seat, rng));
       }
       if (!s->is_terminal()) continue;
+      ++finished;
       const Outcomes o = s->outcomes();
       for (auto& [seat, h] : here) samples.push_back({h, o[seat].result == Result::kWin});
     }
     double best = 0, best_ll = -1e300;
-    for (double scale = 0.5; scale <= 60; scale *= 1.02) {
+    for (double scale = 0.5; scale <= 100; scale *= 1.02) {
       double ll = 0;
       for (auto& [h, won] : samples) {
         const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-9, 1 - 1e-9);
@@ -554,8 +556,8 @@ TEST(LastChronicleKnowledge, DISABLED_FitHeuristicScale) {
       }
       if (ll > best_ll) best_ll = ll, best = scale;
     }
-    std::printf("%d seats: %zu samples, best scale %.2f (mean log-likelihood %.4f)\n", n,
-                samples.size(), best, best_ll / static_cast<double>(samples.size()));
+    std::printf("%d seats: %d games, %zu samples, best scale %.2f (mean log-likelihood %.4f)\n", n,
+                finished, samples.size(), best, best_ll / static_cast<double>(samples.size()));
   }
 }
 

@@ -120,9 +120,19 @@ double LcState::heuristic(Seat seat) const {
   return score(seat) - (n ? sum / n : 0.0);
 }
 
-// Fitted to played games (docs/games/lastchronicle.md, "Search and learning").
+// Fitted to played games (docs/games/lastchronicle.md, "Search and
+// learning"): the best log-likelihood of 1 / (1 + exp(-heuristic / scale))
+// for a win, by table size. The heuristic compares a seat with the average
+// opponent, so with more opponents the same lead is worth less.
 double LcState::heuristic_scale() const {
-  return num_seats() == 2 ? 8.0 : 8.0;
+  switch (num_seats()) {
+    case 2:
+      return 10.1;
+    case 3:
+      return 15.4;
+    default:
+      return 24.2;
+  }
 }
 
 }  // namespace tt::lastchronicle
