@@ -1,11 +1,14 @@
 // Speed on the playout path, for every registered game: setting up a game,
 // random playouts from a fresh deal and from one fixed start, clones, option
-// listing, one greedy decision. Run: `make bench`.
+// listing, one greedy decision, one IS-MCTS decision. Run: `make bench`.
 #include <benchmark/benchmark.h>
 
 #include <ctime>
+#include <thread>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
+#include "cli/search_bench.h"
 #include "core/registry.h"
 #include "games/ddm/state.h"
 #include "games/lastchronicle/state.h"
@@ -135,6 +138,40 @@ void greedy_bench(benchmark::State& bs, const std::string& game) {
   for (auto _ : bs) benchmark::DoNotOptimize(agent.choose(*st, st->to_act(), rng));
 }
 
+// IS-MCTS on the positions `tabletop bench` measures (cli/search_bench.h:
+// the seed-1 deals played at random, one position per seed), one per
+// iteration in turn: a decision of 1,000 simulations on one thread
+// (IsmctsDecision: the time per iteration is the decision's) or 1,000 per
+// thread on every hardware thread (IsmctsDecisionThreads, wall-clock time).
+// sims/s counts simulations done; a game without a determinization yet is
+// skipped with the reason.
+void ismcts_bench(benchmark::State& bs, const std::string& game, int threads) {
+  const auto positions = cli::search_positions(*game_of(game).prepare(setup_for(game)), 20, 1);
+  try {
+    auto copy = positions.at(0)->clone();
+    Rng rng(1);
+    copy->determinize(copy->to_act(), rng);
+  } catch (const std::exception& e) {
+    bs.SkipWithError(e.what());
+    return;
+  }
+  IsmctsConfig config;
+  config.sims = 1000L * threads;
+  config.threads = threads;
+  IsmctsAgent agent(config);
+  long sims = 0;
+  std::size_t k = 0;
+  for (auto _ : bs) {
+    const State& position = *positions[k % positions.size()];
+    Rng rng(1 + k++);
+    benchmark::DoNotOptimize(agent.choose(position, position.to_act(), rng));
+    sims += agent.last_search().sims;
+  }
+  bs.counters["sims/s"] =
+      benchmark::Counter(static_cast<double>(sims), benchmark::Counter::kIsRate);
+  bs.counters["threads"] = threads;
+}
+
 }  // namespace
 }  // namespace tt
 
@@ -154,6 +191,17 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark((name + "/CloneMidGame").c_str(), tt::clone_bench, name);
     benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), tt::legal_actions_bench, name);
     benchmark::RegisterBenchmark((name + "/GreedyDecision").c_str(), tt::greedy_bench, name);
+  }
+  // IS-MCTS at each game's fewest seats.
+  const int all = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  for (auto& g : tt::Registry::instance().games()) {
+    benchmark::RegisterBenchmark((g->name() + "/IsmctsDecision").c_str(), tt::ismcts_bench,
+                                 g->name(), 1)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((g->name() + "/IsmctsDecisionThreads").c_str(), tt::ismcts_bench,
+                                 g->name(), all)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
