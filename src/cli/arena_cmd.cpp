@@ -60,7 +60,7 @@ void print_table(const ArenaSummary& s, bool shared_seats, std::ostream& out) {
     if (turns) std::snprintf(turns_col, sizeof turns_col, " %7.1f", a.mean_turns);
     std::snprintf(ci, sizeof ci, "[%5.1f%%, %5.1f%%]", 100 * lo, 100 * hi);
     std::snprintf(line, sizeof line,
-                  "  %-*s %s%6ld %6ld %6ld  %7.1f%%  %-17s %8.1f%s %11.2f  %.0f ± %.0f\n",
+                  "  %-*s %s%6ld %6ld %6ld  %7.1f%%  %-17s %8.1f%s %11.3f  %.0f ± %.0f\n",
                   static_cast<int>(width), a.agent.c_str(), seats_col, a.games, a.wins, a.draws,
                   100 * rate(a.wins, a.games), ci, a.mean_length, turns_col,
                   a.decided ? 1000 * a.seconds / static_cast<double>(a.decided) : 0.0, a.rating.elo,
