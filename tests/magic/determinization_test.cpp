@@ -515,24 +515,37 @@ TEST(MagicFigures, DISABLED_DeterminizeSpeed) {
   }
 }
 
-// heuristic_scale's fit: games of greedy and random seats (mixed), the
-// heuristic of every seat still in the game at sampled decisions against
-// whether that seat won; the scale with the best log-likelihood.
+// heuristic_scale's fit: games of greedy and random seats (all greedy, all
+// random, or mixed), the heuristic of every seat still in the game at
+// sampled decisions against whether that seat won; per table size, the
+// scale with the best log-likelihood, beside the log-likelihood of always
+// answering 1/seats.
 TEST(MagicFigures, DISABLED_FitHeuristicScale) {
-  std::vector<std::pair<double, int>> samples;
-  for (int seats : {2, 4}) {
+  for (const auto& [seats, centred] :
+       std::vector<std::pair<int, bool>>{{2, false}, {4, false}, {2, true}, {4, true}}) {
+    std::vector<std::pair<double, int>> samples;
     for (std::uint64_t g = 0; g < 150; ++g) {
       auto s = magic_game().new_state(setup(seats, seats == 2 ? "duel" : "ffa", 100 + g));
       Rng rng(g);
       RandomAgent random;
       GreedyAgent greedy;
-      const int kind = static_cast<int>(g % 3);  // all greedy, all random, mixed
+      const int kind = static_cast<int>(g % 3);
       std::vector<std::pair<double, int>> game;
       for (int i = 0; i < 4000 && !s->is_terminal(); ++i) {
         const Seat seat = s->to_act();
         if (i % 25 == 0)
-          for (Seat k = 0; k < seats; ++k)
-            if (s->in_game(k)) game.emplace_back(s->heuristic(k), k);
+          for (Seat k = 0; k < seats; ++k) {
+            if (!s->in_game(k)) continue;
+            double h = s->heuristic(k);
+            if (centred) {  // for the report: the heuristic less the others' mean
+              double others = 0;
+              int m = 0;
+              for (Seat o = 0; o < seats; ++o)
+                if (o != k && s->in_game(o)) others += s->heuristic(o), ++m;
+              if (m) h -= others / m;
+            }
+            game.emplace_back(h, k);
+          }
         const bool use_greedy = kind == 0 || (kind == 2 && seat % 2 == 0);
         s->apply_action(seat,
                         use_greedy ? greedy.choose(*s, seat, rng) : random.choose(*s, seat, rng));
@@ -542,18 +555,27 @@ TEST(MagicFigures, DISABLED_FitHeuristicScale) {
       for (auto& [h, k] : game)
         samples.emplace_back(h, out[static_cast<std::size_t>(k)].result == Result::kWin);
     }
-  }
-  double best = 0, best_ll = -1e300;
-  for (double scale = 0.5; scale <= 60; scale *= 1.05) {
-    double ll = 0;
-    for (auto& [h, won] : samples) {
-      const double p = std::clamp(1.0 / (1.0 + std::exp(-h / scale)), 1e-9, 1 - 1e-9);
-      ll += won ? std::log(p) : std::log(1 - p);
+    auto loglik = [&](auto p_of) {
+      double ll = 0;
+      for (auto& [h, won] : samples) {
+        const double p = std::clamp(p_of(h), 1e-9, 1 - 1e-9);
+        ll += won ? std::log(p) : std::log(1 - p);
+      }
+      return ll / static_cast<double>(samples.size());
+    };
+    double best = 0, best_ll = -1e300;
+    for (double scale = 0.5; scale <= 2000; scale *= 1.05) {
+      const double ll = loglik([&](double h) { return 1.0 / (1.0 + std::exp(-h / scale)); });
+      if (ll > best_ll) best_ll = ll, best = scale;
     }
-    if (ll > best_ll) best_ll = ll, best = scale;
+    std::printf(
+        "%s%d seats, %zu samples: best scale %.2f (mean log-likelihood %.4f); at 1/seats %.4f\n",
+        centred ? "centred, " : "", seats, samples.size(), best, best_ll,
+        loglik([&](double) { return 1.0 / seats; }));
+    for (double scale : {5.0, 10.0, 20.0, 40.0, 80.0})
+      std::printf("  scale %.0f: %.4f\n", scale,
+                  loglik([&](double h) { return 1.0 / (1.0 + std::exp(-h / scale)); }));
   }
-  std::printf("%zu samples: best scale %.2f, mean log-likelihood %.4f\n", samples.size(), best,
-              best_ll / static_cast<double>(samples.size()));
 }
 
 }  // namespace

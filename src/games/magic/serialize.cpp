@@ -106,7 +106,8 @@ void MagicState::save(json& out) const {
   out["over"] = over_;
   json known = json::array();  // [object, seats] for cards known in hidden zones
   for (Obj o = 0; o < num_objs_; ++o)
-    if (objs_[o].known) known.push_back(json::array({o, objs_[o].known}));
+    if (objs_[o].known && (objs_[o].zone == Zone::kLibrary || objs_[o].zone == Zone::kHand))
+      known.push_back(json::array({o, objs_[o].known}));
   if (!known.empty()) out["known"] = known;
 }
 
