@@ -18,6 +18,7 @@
 
 #include "../conformance/chi_square.h"
 #include "ai/agent.h"
+#include "core/error.h"
 #include "core/registry.h"
 #include "games/lastchronicle/game.h"
 #include "games/lastchronicle/state.h"
@@ -320,6 +321,40 @@ TEST(LastChronicleKnowledge, StatesSeatZeroCannotTellApartDeterminizeAlike) {
     EXPECT_EQ(determinized(*sa, 0, seed)->fingerprint(), determinized(*sb, 0, seed)->fingerprint());
   // Seat 1 can tell them apart, and its own determinizations keep them apart.
   EXPECT_NE(determinized(*sa, 1, 1)->fingerprint(), determinized(*sb, 1, 1)->fingerprint());
+}
+
+// The knowledge fields of a state block are checked like every other field.
+TEST(LastChronicleKnowledge, BadKnowledgeInAStateBlockIsRefusedWithItsPath) {
+  const json good = json::parse(R"({
+    "phase": "main", "turn": 3, "turn_player": 0,
+    "players": [{"hand": ["kelpweaver"], "deck": ["deep-lurker", "brandrunner"],
+                 "hand_known": [0], "deck_known": [{"at": 1, "seats": [0, 1]}]},
+                {"deck": ["deep-lurker"]}]})");
+  const auto s = restore(good, 2);
+  EXPECT_EQ(view_of(*s, 1)["players"][0]["hand_known"], json({"kelpweaver"}));
+  EXPECT_EQ(view_of(*s, 1)["players"][0]["deck_known"][0]["card"], "brandrunner");
+  const std::vector<std::pair<std::string, json>> bad = {
+      {"/players/0/hand_known/0", 1},    {"/players/0/hand_known", "all"},
+      {"/players/0/deck_known/0/at", 2}, {"/players/0/deck_known/0/seats/1", 2},
+      {"/players/0/deck_known/0", 3},
+  };
+  for (const auto& [where, value] : bad) {
+    json j = good;
+    j[json::json_pointer(where)] = value;
+    std::string path = "state" + where;
+    for (std::size_t at; (at = path.find("/")) != std::string::npos;) {
+      const std::size_t end = path.find('/', at + 1);
+      const std::string part = path.substr(at + 1, end == std::string::npos ? end : end - at - 1);
+      const bool index = part.find_first_not_of("0123456789") == std::string::npos;
+      path.replace(at, part.size() + 1, index ? "[" + part + "]" : "." + part);
+    }
+    try {
+      restore(j, 2);
+      ADD_FAILURE() << where << " accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what() << " / " << path;
+    }
+  }
 }
 
 // Forced random results of a scenario are dropped: the future is fresh.
