@@ -101,7 +101,10 @@ void LcState::deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng) {
       if (!(m & me)) d.add(p.deck[i], m);
     }
   }
-  Card* pick = other && p.setup_pick != kNoCard ? &p.setup_pick : nullptr;
+  // (A pick that could not have been made, in a hand-written state block,
+  // stays where it is.)
+  Card* pick =
+      other && p.setup_pick != kNoCard && def(p.setup_pick).setup_shed ? &p.setup_pick : nullptr;
   if (pick) d.cards[d.held++] = *pick;
   if (d.held == 0) return;
   canonical_order(d, def_, rules_->pool.cards.size());
