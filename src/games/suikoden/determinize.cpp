@@ -90,8 +90,9 @@ class Deal {
   bool ordered_ = false;
 };
 
-// Deals whose hand contradicts the phase are rare (a hand of 6 out of a
-// pool of 40-odd cards); after this many the deal is kept anyway.
+// A hand that agrees with the phase usually comes within a few deals (one
+// card in ten of the pool will do in the tests); after this many the last
+// deal is kept (a hand-written state may allow none).
 constexpr int kMaxRedeals = 1000;
 
 }  // namespace
