@@ -18,6 +18,7 @@
 
 #include "../conformance/chi_square.h"
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "core/registry.h"
 #include "games/magic/state.h"
 
@@ -291,7 +292,8 @@ TEST(MagicKnowledge, ASeatSearchingALibrarySeesAllOfItUntilTheShuffle) {
   std::set<std::vector<Obj>> orders_for_1;
   for (std::uint64_t k = 0; k < 20; ++k) {
     EXPECT_TRUE(M(*determinized(*s, 0, k)).player(1).library == lib);
-    const auto& l1 = M(*determinized(*s, 1, k)).player(1).library;
+    const auto d1 = determinized(*s, 1, k);
+    const auto& l1 = M(*d1).player(1).library;
     orders_for_1.insert(std::vector<Obj>(l1.begin(), l1.end()));
   }
   EXPECT_GT(orders_for_1.size(), 1u) << "its owner does not see its library's order";
@@ -356,6 +358,13 @@ void expect_uniform(const State& pos, Seat obs, int draws) {
           places.push_back(i);
           break;
         }
+    // Every place holding a card the observer does not know varies.
+    const auto& p = M(pos).player(owner);
+    std::size_t unseen = 0;
+    if (owner != obs)
+      for (Obj o : p.hand) unseen += !has_seat(M(pos).obj(o).known, obs);
+    for (Obj o : p.library) unseen += !has_seat(M(pos).obj(o).known, obs);
+    EXPECT_EQ(places.size(), unseen > 1 ? unseen : 0) << "seat " << obs << ", owner " << owner;
     if (places.size() < 2) continue;
     std::multiset<Obj> pool;
     for (std::size_t i : places) pool.insert(at[0][i]);
@@ -512,6 +521,33 @@ TEST(MagicFigures, DISABLED_DeterminizeSpeed) {
     std::printf("seed %llu: assign %.3f us, assign+determinize %.3f us, determinize %.3f us\n",
                 static_cast<unsigned long long>(seed), assign_only[3], both[3],
                 both[3] - assign_only[3]);
+  }
+}
+
+// IS-MCTS on the same positions: 1,000 simulations a decision, one thread.
+TEST(MagicFigures, DISABLED_IsmctsSpeed) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    auto s = magic_game().new_state(setup(4, "ffa", seed));
+    Rng rng(seed);
+    RandomAgent agent;
+    for (int i = 0; i < 200 && !s->is_terminal(); ++i) {
+      const Seat seat = s->to_act();
+      s->apply_action(seat, agent.choose(*s, seat, rng));
+    }
+    IsmctsConfig config;
+    config.sims = 1000;
+    IsmctsAgent ismcts(config);
+    std::vector<double> ms;
+    for (int run = 0; run < 5; ++run) {
+      const auto t0 = std::chrono::steady_clock::now();
+      const Action a = ismcts.choose(*s, s->to_act(), rng);
+      ms.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      ASSERT_EQ(s->clone()->try_apply(s->to_act(), a), "");
+    }
+    std::sort(ms.begin(), ms.end());
+    std::printf("seed %llu: %.1f ms per 1,000-simulation decision (%.0f simulations/s)\n",
+                static_cast<unsigned long long>(seed), ms[2], 1000.0 / ms[2] * 1000.0);
   }
 }
 
