@@ -524,16 +524,20 @@ TEST(MagicFigures, DISABLED_DeterminizeSpeed) {
   }
 }
 
-// IS-MCTS on the same positions: 1,000 simulations a decision, one thread.
+// IS-MCTS on like positions (the first decision with a choice after 200):
+// 1,000 simulations a decision, one thread.
 TEST(MagicFigures, DISABLED_IsmctsSpeed) {
   for (std::uint64_t seed : {1, 2, 3}) {
     auto s = magic_game().new_state(setup(4, "ffa", seed));
     Rng rng(seed);
     RandomAgent agent;
-    for (int i = 0; i < 200 && !s->is_terminal(); ++i) {
+    ActionList options;
+    for (int i = 0; !s->is_terminal() && (i < 200 || options.size() < 2); ++i) {
       const Seat seat = s->to_act();
       s->apply_action(seat, agent.choose(*s, seat, rng));
+      if (!s->is_terminal()) s->legal_actions(s->to_act(), options);
     }
+    ASSERT_FALSE(s->is_terminal());
     IsmctsConfig config;
     config.sims = 1000;
     IsmctsAgent ismcts(config);
