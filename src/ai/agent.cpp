@@ -45,20 +45,31 @@ double GreedyAgent::rate(const State& state, Seat seat, double before, int steps
 
 Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
   playable_options(state, seat, options_);
-  const double before = state.heuristic(seat);
+  if (options_.size() == 1) return options_[0];
+  // The seat's options are its own to see: the same in every determinization.
+  scores_.assign(options_.size(), 0.0);
+  if (!sample_ || typeid(*sample_) != typeid(state)) sample_ = state.clone();
+  for (int k = 0; k < samples_; ++k) {
+    sample_->assign(state);
+    sample_->determinize(seat, rng);
+    const double before = sample_->heuristic(seat);
+    for (std::size_t i = 0; i < options_.size(); ++i) {
+      auto next = sample_->clone();
+      next->apply_action(seat, options_[i]);
+      scores_[i] += rate(*next, seat, before, kCompletionSteps);
+    }
+  }
   Action best = options_[0];
   double best_score = -1e300;
   int ties = 0;
-  for (Action a : options_) {
-    auto next = state.clone();
-    next->apply_action(seat, a);
-    const double score = rate(*next, seat, before, kCompletionSteps);
+  for (std::size_t i = 0; i < options_.size(); ++i) {
+    const double score = scores_[i] / samples_;
     if (score > best_score + 1e-9) {
       best_score = score;
-      best = a;
+      best = options_[i];
       ties = 1;
     } else if (score > best_score - 1e-9 && rng.below(static_cast<std::uint32_t>(++ties)) == 0) {
-      best = a;  // reservoir choice among equal scores
+      best = options_[i];  // reservoir choice among equal scores
     }
   }
   return best;
@@ -67,7 +78,8 @@ Action GreedyAgent::choose(const State& state, Seat seat, Rng& rng) {
 std::unique_ptr<Agent> make_agent(const std::string& text) {
   const AgentSpec spec = parse_agent_spec(text);
   if (spec.name == "random") return std::make_unique<RandomAgent>();
-  if (spec.name == "greedy") return std::make_unique<GreedyAgent>();
+  if (spec.name == "greedy")
+    return std::make_unique<GreedyAgent>(static_cast<int>(spec.number("samples")));
   return std::make_unique<IsmctsAgent>(IsmctsConfig::from(spec));
 }
 

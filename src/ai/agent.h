@@ -29,15 +29,17 @@ class RandomAgent final : public Agent {
   ActionList options_;
 };
 
-// One step of lookahead: applies each option to a copy of the state and keeps
-// the one the game's heuristic rates best for the seat (ties broken at random).
-// The copy is the true state (until every game determinizes: issue 10), so
-// it may exploit hidden information. A step of a choice made in steps
+// One step of lookahead: applies each option to a copy of the position and
+// keeps the one the game's heuristic rates best for the seat, on average over
+// `samples` determinizations (State::determinize: what the seat cannot see is
+// dealt anew and the dice reseeded), so it never reads a hidden card or a
+// coming roll; ties are broken at random. A step of a choice made in steps
 // (the same seat decides again and nothing the heuristic sees has changed: a
 // dungeon net's shape before its square) is rated by its best completion, up
 // to two further steps.
 class GreedyAgent final : public Agent {
  public:
+  explicit GreedyAgent(int samples = 4) : samples_(samples) {}
   std::string name() const override { return "greedy"; }
   Action choose(const State& state, Seat seat, Rng& rng) override;
 
@@ -45,7 +47,10 @@ class GreedyAgent final : public Agent {
   static constexpr int kCompletionSteps = 2;
   double rate(const State& state, Seat seat, double before, int steps_left);
 
+  int samples_;
   ActionList options_;
+  std::vector<double> scores_;
+  std::unique_ptr<State> sample_;
   std::array<ActionList, kCompletionSteps> completions_;  // one list per depth
 };
 

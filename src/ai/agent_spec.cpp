@@ -12,7 +12,10 @@ namespace tt {
 const std::vector<AgentKind>& agent_kinds() {
   static const std::vector<AgentKind> kinds = {
       {"random", "uniformly random among the legal options", {}},
-      {"greedy", "one step of lookahead rated by the game's heuristic", {}},
+      {"greedy",
+       "one step of lookahead rated by the game's heuristic, averaged over determinizations "
+       "(samples of what it cannot see; it never reads hidden cards or coming rolls)",
+       {{"samples", "determinizations each option is rated on", "4", 1, 64, true, {}}}},
       {"ismcts",
        "information-set Monte Carlo tree search (one tree from its own seat's view, a fresh "
        "determinization each simulation, UCT, playouts cut off by the game's heuristic)",

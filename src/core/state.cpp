@@ -36,18 +36,6 @@ std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
   return h;
 }
 
-// Transitional (issue 10 lands game by game): a game without its own
-// determinization or observation says so instead of leaking the true state.
-void State::determinize(Seat, Rng&) {
-  throw Error("this game has no determinization yet");
-}
-std::vector<int> State::observation_shape() const {
-  throw Error("this game has no observation tensor yet");
-}
-void State::observation(Seat, float*) const {
-  throw Error("this game has no observation tensor yet");
-}
-
 std::uint64_t State::information_state_key(Seat seat) const {
   nlohmann::json j;
   view(seat, j);

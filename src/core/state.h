@@ -130,7 +130,7 @@ class State {
   // The result depends only on what the observer knows and on `rng`: two
   // states the observer cannot tell apart give the same state for the same
   // `rng` (agents built on it are fair by construction).
-  virtual void determinize(Seat observer, Rng& rng);
+  virtual void determinize(Seat observer, Rng& rng) = 0;
 
   // An option `seat` took, as `viewer` saw it, in the compact form: equal for
   // two options viewer cannot tell apart (a card played face down), so a
@@ -149,9 +149,9 @@ class State {
   // agents: the shape depends only on the game, its variant and the number
   // of seats (docs/games/<game>.md documents each entry). Equal for two
   // states `seat` cannot tell apart.
-  virtual std::vector<int> observation_shape() const;
+  virtual std::vector<int> observation_shape() const = 0;
   // Writes product(observation_shape()) values to `out`.
-  virtual void observation(Seat seat, float* out) const;
+  virtual void observation(Seat seat, float* out) const = 0;
 
   // A fingerprint of the whole state (hash of its saved form).
   virtual std::uint64_t fingerprint() const;

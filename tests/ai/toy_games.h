@@ -32,6 +32,9 @@ class Toy : public State {
     return j.dump();
   }
   void determinize(Seat, Rng& rng) override { rng_ = Rng(rng.next()); }
+  // One number: what the game is about, as the seat may see it.
+  std::vector<int> observation_shape() const override { return {1}; }
+  void observation(Seat seat, float* out) const override { out[0] = self().seen_value(seat); }
 
  protected:
   explicit Toy(int seats) : seats_(seats) {}
@@ -62,6 +65,7 @@ class Nim final : public Toy<Nim> {
   void view(Seat, nlohmann::json& out) const override {
     out = {{"heap", heap_}, {"turn", turn_}, {"winner", winner_}};
   }
+  float seen_value(Seat) const { return static_cast<float>(heap_); }
 
  private:
   int heap_;
@@ -84,6 +88,9 @@ class HiddenBet final : public Toy<HiddenBet> {
   void view(Seat viewer, nlohmann::json& out) const override {
     out = {{"winner", winner_}};
     if (viewer != 0 || is_terminal()) out["card"] = high_ ? "high" : "low";
+  }
+  float seen_value(Seat viewer) const {
+    return viewer != 0 || is_terminal() ? (high_ ? 1.0f : 0.0f) : -1.0f;
   }
   void determinize(Seat observer, Rng& rng) override {
     rng_ = Rng(rng.next());
@@ -119,6 +126,7 @@ class Kingmaker final : public Toy<Kingmaker> {
   void view(Seat, nlohmann::json& out) const override {
     out = {{"door", door_}, {"turn", turn_}, {"winner", winner_}};
   }
+  float seen_value(Seat) const { return static_cast<float>(door_); }
 
  private:
   int door_ = -1;

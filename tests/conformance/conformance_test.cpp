@@ -504,6 +504,9 @@ class LeakyState final : public State {
   }
   void view(Seat viewer, json& out) const override { inner_->view(viewer, out); }
   void save(json& out) const override { inner_->save(out); }
+  void determinize(Seat observer, Rng& rng) override { inner_->determinize(observer, rng); }
+  std::vector<int> observation_shape() const override { return inner_->observation_shape(); }
+  void observation(Seat seat, float* out) const override { inner_->observation(seat, out); }
   std::string describe(const Event& e, Seat viewer) const override {
     return inner_->describe(e, leak_ == Leak::kLogLines ? kReferee : viewer);
   }
