@@ -50,7 +50,7 @@ Action IsmctsAgent::choose(const State& state, Seat seat, Rng& rng) {
   // The most visited option over all trees; ties to the better mean.
   std::vector<double> visits(options_.size(), 0.0), totals(options_.size(), 0.0);
   for (std::size_t t = 0; t < threads; ++t) {
-    trees_[t]->root_votes(seat, options_, visits, totals);
+    trees_[t]->root_votes(state, seat, options_, visits, totals);
     stats_.sims += trees_[t]->sims_done();
     stats_.nodes += trees_[t]->nodes();
   }

@@ -48,17 +48,17 @@ void IsmctsTree::options(const State& state, Seat seat) {
   if (kept > 0) options_.resize(kept);
 }
 
-std::uint32_t IsmctsTree::find(std::uint32_t node, Seat seat, Action a) const {
+std::uint32_t IsmctsTree::find(std::uint32_t node, Seat seat, Action key) const {
   for (std::uint32_t e = nodes_[node].first; e != kNone; e = edges_[e].next)
-    if (edges_[e].act == a && edges_[e].seat == seat) return e;
+    if (edges_[e].key == key && edges_[e].seat == seat) return e;
   return kNone;
 }
 
 // A new edge; its child is the node of an edge the observer saw alike, if
 // any, else a new node.
-std::uint32_t IsmctsTree::add_edge(std::uint32_t node, Seat seat, Action a, Action seen) {
+std::uint32_t IsmctsTree::add_edge(std::uint32_t node, Seat seat, Action key, Action seen) {
   std::uint32_t child = kNone;
-  if (!(seen == a))
+  if (!(seen == key))
     for (std::uint32_t e = nodes_[node].first; e != kNone; e = edges_[e].next)
       if (edges_[e].seat == seat && edges_[e].seen == seen) {
         child = edges_[e].child;
@@ -68,7 +68,8 @@ std::uint32_t IsmctsTree::add_edge(std::uint32_t node, Seat seat, Action a, Acti
     child = static_cast<std::uint32_t>(nodes_.size());
     nodes_.emplace_back();
   }
-  edges_.push_back(Edge{a, seen, child, nodes_[node].first, 0, 0, 0.0, seat});
+  edges_.push_back(Edge{key, seen, child, nodes_[node].first, 0, 0, 0.0, seat,
+                        static_cast<std::uint32_t>(sims_done_)});
   nodes_[node].first = static_cast<std::uint32_t>(edges_.size() - 1);
   return nodes_[node].first;
 }
@@ -107,36 +108,47 @@ void IsmctsTree::simulate(const State& root, Seat observer, Rng& rng) {
   while (!state.is_terminal()) {
     const Seat seat = mover(state, observer);
     options(state, seat);
-    std::uint32_t chosen = kNone;
-    Action fresh{};
-    std::uint32_t unexpanded = 0;
-    double best = -std::numeric_limits<double>::infinity();
-    // Count availability; remember the untried options.
+    // Options are matched to edges as their seat sees them: two copies of
+    // a card, dealt to the hand by different determinizations, share their
+    // statistics.
+    keys_.resize(options_.size());
     found_.resize(options_.size());
+    std::uint32_t unexpanded = 0;
+    std::size_t fresh = 0;
     for (std::size_t i = 0; i < options_.size(); ++i) {
-      const std::uint32_t e = found_[i] = find(node, seat, options_[i]);
+      keys_[i] = state.observed_action(seat, options_[i], seat);
+      const std::uint32_t e = found_[i] = find(node, seat, keys_[i]);
       if (e == kNone) {
-        if (rng.below(++unexpanded) == 0) fresh = options_[i];  // one untried option, uniformly
+        if (rng.below(++unexpanded) == 0) fresh = i;  // one untried option, uniformly
         continue;
       }
-      ++edges_[e].avail;
+      // Copies seen alike are one option: their edge is available once.
+      if (edges_[e].counted != sims_done_) {
+        edges_[e].counted = static_cast<std::uint32_t>(sims_done_);
+        ++edges_[e].avail;
+      }
     }
+    std::size_t pick = fresh;
+    std::uint32_t chosen = kNone;
     if (unexpanded == 0) {
-      for (std::uint32_t e : found_) {
-        const Edge& edge = edges_[e];
+      double best = -std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < options_.size(); ++i) {
+        const Edge& edge = edges_[found_[i]];
         const double n = edge.visits;
         const double score = edge.total / n + config_.c * std::sqrt(std::log(edge.avail) / n);
         if (score > best) {
           best = score;
-          chosen = e;
+          chosen = found_[i];
+          pick = i;
         }
       }
     } else {
-      chosen = add_edge(node, seat, fresh, state.observed_action(seat, fresh, observer));
+      chosen = add_edge(node, seat, keys_[fresh],
+                        state.observed_action(seat, options_[fresh], observer));
       edges_[chosen].avail = 1;
     }
     path_.push_back(chosen);
-    state.apply_action(seat, edges_[chosen].act);
+    state.apply_action(seat, options_[pick]);
     node = edges_[chosen].child;
     if (unexpanded != 0) break;
   }
@@ -217,14 +229,15 @@ void IsmctsTree::decision_nodes(Seat observer, std::vector<std::uint32_t>& out) 
   }
 }
 
-void IsmctsTree::root_votes(Seat observer, const ActionList& options, std::vector<double>& visits,
-                            std::vector<double>& totals) const {
+void IsmctsTree::root_votes(const State& root, Seat observer, const ActionList& options,
+                            std::vector<double>& visits, std::vector<double>& totals) const {
   std::vector<std::uint32_t> nodes;
   decision_nodes(observer, nodes);
   for (std::uint32_t node : nodes)
     for (std::uint32_t e = nodes_[node].first; e != kNone; e = edges_[e].next)
       for (std::size_t i = 0; i < options.size(); ++i)
-        if (edges_[e].act == options[i]) {
+        if (edges_[e].seat == observer &&
+            edges_[e].key == root.observed_action(observer, options[i], observer)) {
           visits[i] += edges_[e].visits;
           totals[i] += edges_[e].total;
         }

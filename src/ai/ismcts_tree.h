@@ -22,15 +22,15 @@ class IsmctsTree {
 
   // Adds to visits[i] and totals[i] what the tree learnt of the observer's
   // option options[i] at the decision it was searching for.
-  void root_votes(Seat observer, const ActionList& options, std::vector<double>& visits,
-                  std::vector<double>& totals) const;
+  void root_votes(const State& root, Seat observer, const ActionList& options,
+                  std::vector<double>& visits, std::vector<double>& totals) const;
   long sims_done() const { return sims_done_; }
   long nodes() const { return static_cast<long>(nodes_.size()); }
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFF;
   struct Edge {
-    Action act;           // the option taken
+    Action key;           // the option as its seat sees it (copies of a card alike)
     Action seen;          // as the observer saw it
     std::uint32_t child;  // the node it leads to (shared by edges seen alike)
     std::uint32_t next;   // the next edge of the same node
@@ -38,6 +38,7 @@ class IsmctsTree {
     std::uint32_t avail = 0;  // simulations in which it could have been taken
     double total = 0;         // sum of the mover's rewards
     Seat seat;                // who takes it
+    std::uint32_t counted;    // the simulation that last counted it available
   };
   struct Node {
     std::uint32_t first = kNone;
@@ -47,8 +48,8 @@ class IsmctsTree {
   void simulate(const State& root, Seat observer, Rng& rng);
   Seat mover(const State& state, Seat observer) const;
   void options(const State& state, Seat seat);
-  std::uint32_t find(std::uint32_t node, Seat seat, Action a) const;
-  std::uint32_t add_edge(std::uint32_t node, Seat seat, Action a, Action seen);
+  std::uint32_t find(std::uint32_t node, Seat seat, Action key) const;
+  std::uint32_t add_edge(std::uint32_t node, Seat seat, Action key, Action seen);
   void playout(State& state, Rng& rng);
   void judge(const State& state);
 
@@ -60,6 +61,7 @@ class IsmctsTree {
   std::unique_ptr<State> scratch_, probe_;
   ActionList options_, rollout_options_;
   std::vector<std::uint32_t> found_;  // the edge of each option, or kNone
+  ActionList keys_;                   // each option as its seat sees it
   long sims_done_ = 0;
 };
 
