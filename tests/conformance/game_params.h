@@ -52,6 +52,19 @@ inline std::vector<std::string> game_names() {
   return names;
 }
 
+// Fewer tables, for the checks that play many decisions per table: each game
+// at its smallest table and at 4 seats, and the Magic variants whose seats
+// share what they know (Two-Headed Giant's teammates).
+inline std::vector<std::string> main_tables() {
+  std::vector<std::string> out;
+  for (const std::string& p : game_names()) {
+    const int seats = seats_of(p);
+    const std::string variant = variant_of(p);
+    if ((seats == 0 || seats == 4) && (variant.empty() || variant == "2hg")) out.push_back(p);
+  }
+  return out;
+}
+
 // A test name from a parameter ("magic:4:two-headed" -> "magic_4_two_headed").
 inline std::string test_name(const std::string& param) {
   std::string n = param;
