@@ -197,7 +197,10 @@ void IsmctsTree::playout(State& state, Rng& rng) {
 }
 
 // Each seat's reward for the position reached: the result when the game is
-// over, else the heuristic read as a chance to win.
+// over, else each seat's chance to win read from the heuristics, a softmax
+// over the seats still in (State::heuristic_scale): a heuristic every seat
+// shares (a starting life total) changes no chance, and at three or more
+// seats the chances sum to one instead of each starting at a half.
 void IsmctsTree::judge(const State& state) {
   const int seats = state.num_seats();
   if (state.is_terminal()) {
@@ -205,8 +208,15 @@ void IsmctsTree::judge(const State& state) {
     for (int s = 0; s < seats; ++s) reward_[s] = result_reward(outcomes[s], seats);
     return;
   }
-  const double scale = state.heuristic_scale();
-  for (int s = 0; s < seats; ++s) reward_[s] = 1.0 / (1.0 + std::exp(-state.heuristic(s) / scale));
+  const double t = 2.0 * state.heuristic_scale();
+  double top = -std::numeric_limits<double>::infinity(), sum = 0;
+  for (int s = 0; s < seats; ++s) {
+    reward_[s] =
+        state.in_game(s) ? state.heuristic(s) / t : -std::numeric_limits<double>::infinity();
+    top = std::max(top, reward_[s]);
+  }
+  for (int s = 0; s < seats; ++s) sum += reward_[s] = std::exp(reward_[s] - top);
+  for (int s = 0; s < seats; ++s) reward_[s] /= sum;
 }
 
 // The nodes where the observer makes the decision asked at the root: the

@@ -114,8 +114,9 @@ class State {
   // A quick estimate of how well `seat` is doing (higher is better), for
   // simple agents. Games without one return 0.
   virtual double heuristic(Seat /*seat*/) const { return 0.0; }
-  // The heuristic's scale: 1 / (1 + exp(-heuristic(seat) / heuristic_scale()))
-  // estimates the seat's chance to win (search cuts playouts off with it).
+  // The heuristic's scale: search reads the seats' chances to win as
+  // exp(heuristic(s) / (2 * scale)) normalised over the seats still in, which
+  // for two seats with opposite heuristics is 1 / (1 + exp(-heuristic / scale)).
   // Each game fits it to the results of played games (docs/games/).
   virtual double heuristic_scale() const { return 1.0; }
 
