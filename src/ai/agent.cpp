@@ -88,24 +88,24 @@ std::vector<std::string> agent_names() {
   for (const AgentKind& k : agent_kinds()) names.push_back(k.name);
   return names;
 }
+void random_step(State& state, Seat seat, Rng& rng, ActionList& scratch) {
+  state.legal_actions(seat, scratch);
+  // Uniform among the options that do not only take back a half-made
+  // choice: an undo drawn is struck off and the draw repeated.
+  auto n = static_cast<std::uint32_t>(scratch.size());
+  for (;;) {
+    const std::uint32_t i = rng.below(n);
+    if (n == 1 || !state.is_undo(seat, scratch[i])) {
+      state.apply_action(seat, scratch[i]);
+      return;
+    }
+    scratch[i] = scratch[--n];
+  }
+}
+
 long random_playout(State& state, Rng& rng, ActionList& scratch) {
   long decisions = 0;
-  while (!state.is_terminal()) {
-    const Seat seat = state.to_act();
-    state.legal_actions(seat, scratch);
-    // Uniform among the options that do not only take back a half-made
-    // choice: an undo drawn is struck off and the draw repeated.
-    auto n = static_cast<std::uint32_t>(scratch.size());
-    for (;;) {
-      const std::uint32_t i = rng.below(n);
-      if (n == 1 || !state.is_undo(seat, scratch[i])) {
-        state.apply_action(seat, scratch[i]);
-        break;
-      }
-      scratch[i] = scratch[--n];
-    }
-    ++decisions;
-  }
+  for (; !state.is_terminal(); ++decisions) random_step(state, state.to_act(), rng, scratch);
   return decisions;
 }
 

@@ -64,6 +64,10 @@ std::vector<std::string> agent_names();
 // (unless nothing else is left). Throws when the seat has none.
 void playable_options(const State& state, Seat seat, ActionList& out);
 
+// One decision of `seat` taken uniformly at random among the options that do
+// more than take back a half-made choice. `scratch` holds the options.
+void random_step(State& state, Seat seat, Rng& rng, ActionList& scratch);
+
 // Plays `state` to the end with every seat choosing at random. Returns the
 // number of decisions made.
 long random_playout(State& state, Rng& rng, ActionList& scratch);

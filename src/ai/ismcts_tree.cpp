@@ -165,34 +165,25 @@ void IsmctsTree::simulate(const State& root, Seat observer, Rng& rng) {
 void IsmctsTree::playout(State& state, Rng& rng) {
   for (int step = 0; step < config_.depth && !state.is_terminal(); ++step) {
     const Seat seat = state.to_act();
-    state.legal_actions(seat, rollout_options_);
-    auto n = static_cast<std::uint32_t>(rollout_options_.size());
-    if (config_.greedy_rollout && n > 1) {
-      // One step of lookahead by the heuristic, ties to the first.
-      Action best = rollout_options_[0];
-      double best_score = -std::numeric_limits<double>::infinity();
-      for (Action a : rollout_options_) {
-        if (state.is_undo(seat, a)) continue;
-        probe_->assign(state);
-        probe_->apply_action(seat, a);
-        const double score = probe_->heuristic(seat);
-        if (score > best_score) {
-          best_score = score;
-          best = a;
-        }
-      }
-      state.apply_action(seat, best);
+    if (!config_.greedy_rollout) {
+      random_step(state, seat, rng, rollout_options_);
       continue;
     }
-    // Uniform among the options that do more than take back a half-made choice.
-    for (;;) {
-      const std::uint32_t i = rng.below(n);
-      if (n == 1 || !state.is_undo(seat, rollout_options_[i])) {
-        state.apply_action(seat, rollout_options_[i]);
-        break;
+    // One step of lookahead by the heuristic, ties to the first.
+    state.legal_actions(seat, rollout_options_);
+    Action best = rollout_options_[0];
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (Action a : rollout_options_) {
+      if (rollout_options_.size() == 1 || state.is_undo(seat, a)) continue;
+      probe_->assign(state);
+      probe_->apply_action(seat, a);
+      const double score = probe_->heuristic(seat);
+      if (score > best_score) {
+        best_score = score;
+        best = a;
       }
-      rollout_options_[i] = rollout_options_[--n];
     }
+    state.apply_action(seat, best);
   }
 }
 
