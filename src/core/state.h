@@ -11,6 +11,7 @@
 
 #include "core/error.h"
 #include "core/event.h"
+#include "core/game_summary.h"
 #include "core/outcome.h"
 #include "core/rng.h"
 #include "core/types.h"
@@ -153,6 +154,11 @@ class State {
   virtual std::vector<int> observation_shape() const = 0;
   // Writes product(observation_shape()) values to `out`.
   virtual void observation(Seat seat, float* out) const = 0;
+
+  // What an event this game wrote says for a game summary (game_summary.h):
+  // a card a seat drew or played, or a turn that began. Asked of the game's
+  // last state for every event of its log; by default nothing.
+  virtual SummaryFact summary_fact(const Event& /*event*/) const { return {}; }
 
   // A fingerprint of the whole state (hash of its saved form).
   virtual std::uint64_t fingerprint() const;
