@@ -199,8 +199,11 @@ def main(argv=None):
     summary = write_all(args.out, study, totals, seconds=seconds, runner=runner, plots=not args.no_plots)
     print(f"{study.game}: {summary['games']:,} games in {seconds:.1f} s ({summary['games_per_second'] or 0:,.0f} "
           f"games/s, {runner}); results in {args.out}/")
+    studied = study.matchups[0].deck_labels[0]
     for row in matchup_rows(study, totals.tally):
         arm, label, deck, opponent = row[:4]
+        if study.kind == "card" and deck != studied:
+            continue   # the opponents' rows are in matchups.csv
         wins, losses, draws, unfinished = row[7:11]
         rate, low, high = (float(x) if x else float("nan") for x in row[11:14])
         name = f"{deck} ({arm})" if arm else deck

@@ -55,12 +55,13 @@ def run_on_client(study, client, progress=None, on_chunk=None):
     jobs = [job(study, m) for m in range(len(study.matchups))]
     token = tokenize(study.to_dict())
     totals = Totals(chunks)
+    games = {c.index: c.count for c in chunks}
     futures = [client.submit(play_chunk, jobs[c.matchup], c, key=f"tabletop-chunk-{token}-{c.index}")
                for c in chunks]
     try:
         for future, tally in as_completed(futures, with_results=True):
             if totals.add(tally) and progress:
-                progress.advance(sum(c.count for c in chunks if c.index in tally.chunks))
+                progress.advance(sum(games[i] for i in tally.chunks))
             if on_chunk:
                 on_chunk(client, totals)
     finally:
