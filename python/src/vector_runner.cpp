@@ -115,6 +115,7 @@ void VectorRunner::step(const std::int64_t* actions, float* rewards, std::uint8_
 }
 
 void VectorRunner::observations(float* out) const {
+  Stopwatch watch(engine_seconds_);
   for (const Env& env : envs_) {
     env.state->observation(std::max<Seat>(env.seat, 0), out);
     out += obs_size_;
@@ -122,6 +123,7 @@ void VectorRunner::observations(float* out) const {
 }
 
 void VectorRunner::masks(std::uint8_t* out) const {
+  Stopwatch watch(engine_seconds_);
   std::fill(out, out + static_cast<std::size_t>(config_.envs) * config_.max_actions, 0);
   for (const Env& env : envs_) {
     std::fill(out, out + env.legal.size(), 1);

@@ -71,7 +71,7 @@ class VectorRunner {
   std::vector<std::unique_ptr<Agent>> agents_;  // nullptr for a caller's seat
   std::vector<Env> envs_;
   int obs_size_ = 0;
-  double engine_seconds_ = 0;
+  mutable double engine_seconds_ = 0;  // stepping, observations and masks
   long games_finished_ = 0;
 };
 
