@@ -7,6 +7,7 @@
 
 #include "games/ddm/game.h"
 #include "games/lastchronicle/game.h"
+#include "games/load_game.h"
 #include "games/magic/game.h"
 #include "games/suikoden/game.h"
 
@@ -44,6 +45,19 @@ std::string own_path() {
 }
 
 }  // namespace
+
+std::vector<std::string> builtin_game_names() {
+  std::vector<std::string> names;
+  for (const BuiltIn& game : kBuiltIns) names.emplace_back(game.name);
+  return names;
+}
+
+std::shared_ptr<const Game> construct_builtin_game(const std::string& name,
+                                                   const std::string& dir) {
+  for (const BuiltIn& game : kBuiltIns)
+    if (name == game.name) return game.load(dir);
+  return nullptr;
+}
 
 std::string data_dir() {
   const char* env = std::getenv("TABLETOP_DATA");

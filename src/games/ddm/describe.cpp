@@ -199,6 +199,9 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
         if (a[0] & (1 << l)) s += " " + std::to_string(l);
       return s;
     }
+    case kEvReserve:
+      return who + (sees_details(e, viewer) ? " sets out " + name(a[0]) + " in reserve"
+                                            : " sets out a piece in reserve");
     case kEvSummon:
       return who + " summons " + (sees_details(e, viewer) ? name(a[0]) : "an item") + " at " +
              sq(a[1]);

@@ -29,6 +29,7 @@ enum Ev : std::uint16_t {
   kEvEndMain,       // seat
   kEvTimeUp,        // a=round
   kEvGameOver,      // seat or -1
+  kEvReserve,       // seat, a=piece set out in its reserve at set-up (hidden to the other seat)
 };
 
 }  // namespace tt::ddm

@@ -30,6 +30,9 @@ void DdmState::start(const std::array<std::vector<int>, 2>& dice,
       Piece p;
       p.def = static_cast<std::uint16_t>(d);
       p.owner = static_cast<std::int8_t>(s);
+      // Every monster and item of the set starts in its owner's reserve, the
+      // hand it summons from (rule text "召喚のやりかた、ルール").
+      log(kEvReserve, s, num_pieces_, 0, 0, seat_bit(s));
       pieces_[num_pieces_++] = p;
     }
   }

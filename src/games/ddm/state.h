@@ -153,6 +153,9 @@ class DdmState final : public State {
   Action observed_action(Seat seat, Action action, Seat viewer) const override;
   std::vector<int> observation_shape() const override;
   void observation(Seat seat, float* out) const override;
+  // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
+  // docs/games/ddm.md "Game summary").
+  SummaryFact summary_fact(const Event& event) const override;
   void load(const nlohmann::json& j);
 
   // Read access for tests, views and agents.

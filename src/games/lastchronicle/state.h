@@ -198,6 +198,9 @@ class LcState final : public State {
   Action observed_action(Seat seat, Action action, Seat viewer) const override;
   std::vector<int> observation_shape() const override;
   void observation(Seat seat, float* out) const override;
+  // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
+  // docs/games/lastchronicle.md "Game summary").
+  SummaryFact summary_fact(const Event& event) const override;
   // The seats that know where card c is while it lies in a hidden zone (a
   // hand or a deck); meaningless once it is in a public zone.
   SeatMask known_to(Card c) const { return known_[c]; }

@@ -563,7 +563,9 @@ void MagicState::resolution_choose(Seat /*s*/, Action a) {
         const bool in_first = (r.pile >> i) & 1;
         players_[c].library.remove(o);
         objs_[o].zone = Zone::kGone;
-        put(o, in_first == (a.a == 0) ? Zone::kHand : Zone::kGraveyard);
+        const bool to_hand = in_first == (a.a == 0);
+        put(o, to_hand ? Zone::kHand : Zone::kGraveyard);
+        if (to_hand) log(kEvToHand, c, o);  // revealed: every seat sees which card
       }
       r.revealed_n = 0;
       r.want = 0;

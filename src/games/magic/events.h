@@ -38,6 +38,7 @@ enum Ev : std::uint16_t {
   kEvDefender,        // seat is the defending player (506.2a)
   kEvAnte,            // seat antes a (407.2)
   kEvPlanar,          // seat becomes the planar controller (800.4p)
+  kEvToHand,          // seat puts a (object) into its hand from a revealed pile
 };
 
 }  // namespace tt::magic

@@ -308,6 +308,9 @@ class MagicState final : public State {
   Action observed_action(Seat seat, Action action, Seat viewer) const override;
   std::vector<int> observation_shape() const override;
   void observation(Seat seat, float* out) const override;
+  // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
+  // docs/games/magic.md "Game summary").
+  SummaryFact summary_fact(const Event& event) const override;
   // The cards `viewer` knows in hidden zones, added to its view.
   void knowledge_view(Seat viewer, nlohmann::json& out) const;
   // The library `seat` is looking through now (a search), or kNoSeat.

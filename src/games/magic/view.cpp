@@ -250,6 +250,8 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
       return who + " antes " + name(a);
     case kEvPlanar:
       return who + " becomes the planar controller";
+    case kEvToHand:
+      return who + " puts " + name(a) + " into their hand";
     default:
       return "";
   }

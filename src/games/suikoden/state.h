@@ -145,6 +145,9 @@ class SuikodenState final : public State {
   Action observed_action(Seat seat, Action action, Seat viewer) const override;
   std::vector<int> observation_shape() const override;
   void observation(Seat seat, float* out) const override;
+  // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
+  // docs/games/suikoden.md "Game summary").
+  SummaryFact summary_fact(const Event& event) const override;
   std::string card_label(Card c) const;
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
