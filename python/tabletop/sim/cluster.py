@@ -5,6 +5,7 @@ counted once (tally.Totals), so the totals are the same."""
 
 import logging
 import os
+import uuid
 from pathlib import Path
 
 from .chunks import job, play_chunk, split
@@ -53,7 +54,7 @@ def run_on_client(study, client, progress=None, on_chunk=None):
 
     chunks = split(study)
     jobs = [job(study, m) for m in range(len(study.matchups))]
-    token = tokenize(study.to_dict())
+    token = f"{tokenize(study.to_dict())}-{uuid.uuid4().hex[:8]}"   # this run's keys: nothing reused
     totals = Totals(chunks)
     games = {c.index: c.count for c in chunks}
     futures = [client.submit(play_chunk, jobs[c.matchup], c, key=f"tabletop-chunk-{token}-{c.index}")
