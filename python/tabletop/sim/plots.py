@@ -34,7 +34,7 @@ def heat_map(path, study, tally):
     grid = np.full((len(rows), len(cols)), np.nan)
     for (r, c), (wins, finished) in cells.items():
         grid[rows.index(r), cols.index(c)] = wins / finished if finished else np.nan
-    fig, ax = plt.subplots(figsize=(1.6 + 1.5 * len(cols), 1.2 + 0.9 * len(rows)))
+    fig, ax = plt.subplots(figsize=(max(6.5, 2.4 + 1.5 * len(cols)), max(3.2, 1.6 + 0.9 * len(rows))))
     im = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", vmin=0, vmax=1, aspect="auto")
     for (r, c), (wins, finished) in cells.items():
         rate, low, high = wilson(wins, finished)
@@ -45,9 +45,11 @@ def heat_map(path, study, tally):
     ax.set_xticks(range(len(cols)), cols, rotation=30, ha="right")
     ax.set_yticks(range(len(rows)), rows)
     ax.set_xlabel("opponent")
-    ax.set_ylabel(f"{study.matchups[0].deck_labels[0]}: arm" if per_arm else "deck")
-    fig.colorbar(im, ax=ax, label="win rate (95% Wilson interval in the cell)")
-    ax.set_title(_title(study, "win rate of the row"), fontsize=9)
+    ax.set_ylabel("arm" if per_arm else "deck")
+    fig.colorbar(im, ax=ax, label="win rate", shrink=0.9)
+    what = (f"win rate of {study.matchups[0].deck_labels[0]} by arm (card {study.card})" if per_arm
+            else "win rate of the row's deck")
+    ax.set_title(_title(study, what) + "\ncells: win rate, 95% Wilson interval", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -93,15 +95,19 @@ def card_chart(path, study, tally, arm, deck, highlight=""):
 def lengths(path, study, tally):
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
     for ax, measure in zip(axes, ("decisions", "turns")):
-        for m, mu in enumerate(study.matchups):
-            hist = tally.length.get((m, measure), Counter())
+        hists = [tally.length.get((m, measure), Counter()) for m in range(len(study.matchups))]
+        every = sorted(set().union(*hists))
+        if not every:
+            continue
+        # The same bins for every matchup, at most 40 of them, whole numbers wide.
+        width = max(1, -(-(every[-1] - every[0] + 1) // 40))
+        edges = np.arange(every[0], every[-1] + width + 1, width)
+        for mu, hist in zip(study.matchups, hists):
             if not hist:
                 continue
             values = np.array(sorted(hist))
-            counts = np.array([hist[v] for v in values])
-            bins = np.histogram_bin_edges(values, bins=min(40, len(values)), weights=counts)
-            h, edges = np.histogram(values, bins=bins, weights=counts)
-            ax.step(edges[:-1], h / h.sum(), where="post", label=mu.label, lw=1.2)
+            h, _ = np.histogram(values, bins=edges, weights=[hist[v] for v in values])
+            ax.stairs(h / h.sum(), edges, label=mu.label, lw=1.3)
         ax.set_xlabel(f"{measure} per game (finished games)")
         ax.set_ylabel("share of games")
         ax.grid(alpha=0.3)
