@@ -4,8 +4,6 @@ process, also when a worker is killed in the middle of the study."""
 import os
 import signal
 
-import pytest
-
 from tabletop.sim import matrix_study, run_study
 from tabletop.sim.cli import main
 

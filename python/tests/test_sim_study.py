@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-import tabletop
-from tabletop.sim import Totals, card_study, matrix_study, play_chunk, split
+from tabletop.sim import Totals, matrix_study, play_chunk, split
 from tabletop.sim import decks as deck_files
 from tabletop.sim.chunks import chunk_seed, job
 from tabletop.sim.cli import main
@@ -127,34 +126,37 @@ def test_a_card_study_changes_the_deck_it_studies(tmp_path):
     assert ("without", "dawn", "scouting-run") not in cards       # no copy left to draw
 
 
-def _overrides_built_in():
-    try:
-        tabletop.play_games("suikoden", 1, 1, max_decisions=1, overrides=[{"card": "aldo", "set": {"atk": 4}}])
-        return True
-    except tabletop.EngineError as e:
-        return "not built in" not in str(e)
+def test_an_override_changes_the_numbers_of_its_arm_only(tmp_path):
+    out = tmp_path / "set"
+    assert run(["card", "suikoden", "--deck", "dawn", "--vs", "iron", "--card", "aldo", "--set", "atk=0",
+                "--agents", "random", "--games", "100", "--chunk", "50"], out) == 0
+    study = json.loads((out / "study.json").read_text())
+    assert [m["overrides"] for m in study["matchups"]] == [None, [{"card": "aldo", "set": {"atk": 0}}]]
+    dawn = {r["arm"]: r for r in rows(out, "matchups.csv") if r["deck"] == "dawn"}
+    assert dawn["as-is"]["wins"] != dawn["set"]["wins"]
 
 
-@pytest.mark.skipif(not _overrides_built_in(), reason="the engine has no card data overrides yet")
 def test_a_stronger_card_wins_more(tmp_path):
-    """Aldo with attack 0 against attack 20, in the deck that holds four of them."""
+    """Aldo (four copies in dawn) with no attack and no troops, against attack 99
+    and 9,999 troops, played by greedy seats: the strong arm wins more."""
     weak, strong = tmp_path / "weak", tmp_path / "strong"
     base = ["card", "suikoden", "--deck", "dawn", "--vs", "iron", "--card", "aldo", "--agents", "greedy",
-            "--games", "300", "--chunk", "50", "--no-as-is"]
-    assert run(base + ["--set", "atk=0"], weak) == 0
-    assert run(base + ["--set", "atk=20"], strong) == 0
+            "--games", "200", "--chunk", "50", "--no-as-is"]
+    assert run(base + ["--set", "atk=0", "--set", "troops=0"], weak) == 0
+    assert run(base + ["--set", "atk=99", "--set", "troops=9999"], strong) == 0
 
     def dawn_wins(folder):
         return [int(r["wins"]) for r in rows(folder, "matchups.csv") if r["deck"] == "dawn"][0]
 
-    assert dawn_wins(strong) > dawn_wins(weak)
+    assert dawn_wins(strong) > dawn_wins(weak) + 10
 
 
 @pytest.mark.parametrize("args, message", [
     (["matrix", "suikoden", "--decks", "dawn,nope"], "unknown starter deck 'nope'"),
     (["matrix", "suikoden", "--decks", "dawn,iron", "--agents", "clever"], "unknown agent 'clever'"),
     (["card", "suikoden", "--deck", "dawn", "--card", "aldo", "--replace-with", "kiri"], "at most 4"),
-    (["card", "suikoden", "--deck", "dawn", "--card", "aldo", "--set", "no_such_field=1"], ""),
+    (["card", "suikoden", "--deck", "dawn", "--card", "nobody", "--set", "atk=1"], "no entry with id 'nobody'"),
+    (["card", "suikoden", "--deck", "dawn", "--card", "aldo", "--set", "atk=x"], "aldo"),
     (["matrix", "suikoden", "--variant", "nope"], "nope"),
 ])
 def test_bad_input_exits_with_the_engines_message_and_writes_nothing(tmp_path, capsys, args, message):

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from .interval import wilson
-from .tally import CARD, DECK, OUTCOME, SEAT
+from .tally import CARD, OUTCOME, SEAT
 
 
 def _rate(successes, trials):
