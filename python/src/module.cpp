@@ -9,10 +9,7 @@
 #include "convert.h"
 #include "core/error.h"
 #include "core/registry.h"
-#if __has_include("games/load_game.h")
 #include "games/load_game.h"
-#define TABLETOP_HAVE_LOAD_GAME 1
-#endif
 #include "py_types.h"
 
 namespace tt::py {
@@ -28,11 +25,7 @@ std::shared_ptr<const Game> find_game(const std::string& name, const nlohmann::j
   const std::string key = name + "\n" + overrides.dump();
   std::lock_guard lock(mutex);
   auto& slot = cache[key];
-#ifdef TABLETOP_HAVE_LOAD_GAME
   if (!slot) slot = load_game(name, data_dir(), overrides);
-#else
-  throw Error("card data overrides are not built in yet");
-#endif
   return slot;
 }
 

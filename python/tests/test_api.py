@@ -220,3 +220,23 @@ def test_simultaneous_choices_are_made_all_or_nothing():
 def test_python_values_that_have_no_json_form_are_refused():
     with pytest.raises(tabletop.EngineError, match="no JSON form"):
         tabletop.load_game("suikoden", decks=[object(), None])
+
+
+def test_card_data_overrides_change_the_game_and_bad_ones_are_refused():
+    base = tabletop.load_game("suikoden")
+    strong = tabletop.load_game("suikoden", overrides=[{"card": "aldo", "set": {"atk": 30}}])
+    assert strong.setup()["overrides"] == [{"card": "aldo", "set": {"atk": 30}}]
+    # The same seeds and agents play other games once a card's numbers change.
+    a = tabletop.play_games(base, 1, 20, agents=["greedy:samples=1"] * 2)
+    b = tabletop.play_games(strong, 1, 20, agents=["greedy:samples=1"] * 2)
+    assert not (np.array_equal(a["decisions"], b["decisions"])
+                and np.array_equal(a["result"], b["result"]))
+    # The registered game is untouched.
+    again = tabletop.play_games("suikoden", 1, 20, agents=["greedy:samples=1"] * 2)
+    assert np.array_equal(a["decisions"], again["decisions"])
+    with pytest.raises(tabletop.EngineError, match="no-such-card"):
+        tabletop.load_game("suikoden", overrides=[{"card": "no-such-card", "set": {"atk": 1}}])
+    with pytest.raises(tabletop.EngineError, match="card .aldo.: type must be number"):
+        tabletop.load_game("suikoden", overrides=[{"card": "aldo", "set": {"atk": "lots"}}])
+    with pytest.raises(tabletop.EngineError):
+        tabletop.load_game("suikoden", overrides={"card": "aldo"})
