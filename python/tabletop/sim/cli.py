@@ -66,8 +66,8 @@ def parser():
                    help="a game still going after this many decisions is unfinished (default 100000)")
     s = common.add_argument_group("how many and where")
     s.add_argument("--games", type=int, default=1000, help="games per matchup (default 1000)")
-    s.add_argument("--chunk", type=int, default=200,
-                   help="games per chunk, rounded up to a multiple of the seats (default 200)")
+    s.add_argument("--chunk", type=int, default=500,
+                   help="games per chunk, rounded up to a multiple of the seats (default 500)")
     s.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
     s.add_argument("--out", default="sim-results", help="output folder (default sim-results)")
     s.add_argument("--scheduler", metavar="tcp://HOST:8786", help="a running Dask scheduler")

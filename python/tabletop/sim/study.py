@@ -31,7 +31,7 @@ class Study:
     seats: int                 # the table size every matchup is played at
     matchups: list
     games: int = 1000          # per matchup
-    chunk: int = 200           # games per chunk (a multiple of seats: see chunks.py)
+    chunk: int = 500           # games per chunk (a multiple of seats: see chunks.py)
     seed: int = 1              # the master seed
     variant: str = ""
     options: dict = field(default_factory=dict)
