@@ -35,20 +35,22 @@ def heat_map(path, study, tally):
     for (r, c), (wins, finished) in cells.items():
         grid[rows.index(r), cols.index(c)] = wins / finished if finished else np.nan
     fig, ax = plt.subplots(figsize=(max(6.5, 2.4 + 1.5 * len(cols)), max(3.2, 1.6 + 0.9 * len(rows))))
-    im = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", vmin=0, vmax=1, aspect="auto")
+    even = 1 / study.seats   # no advantage: centred on white
+    norm = matplotlib.colors.TwoSlopeNorm(vmin=0, vcenter=even, vmax=1)
+    im = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", norm=norm, aspect="auto")
     for (r, c), (wins, finished) in cells.items():
         rate, low, high = wilson(wins, finished)
         text = f"{rate:.0%}\n{low:.0%}–{high:.0%}" if finished else "–"
-        light = finished and abs(rate - 0.5) > 0.3
+        light = finished and abs(norm(rate) - 0.5) > 0.3
         ax.text(cols.index(c), rows.index(r), text, ha="center", va="center", fontsize=9,
                 color="white" if light else "black")
     ax.set_xticks(range(len(cols)), cols, rotation=30, ha="right")
     ax.set_yticks(range(len(rows)), rows)
     ax.set_xlabel("opponent")
     ax.set_ylabel("arm" if per_arm else "deck")
-    fig.colorbar(im, ax=ax, label="win rate", shrink=0.9)
+    fig.colorbar(im, ax=ax, label=f"win rate (white: 1/{study.seats})", shrink=0.9)
     what = (f"win rate of {study.matchups[0].deck_labels[0]} by arm (card {study.card})" if per_arm
-            else "win rate of the row's deck")
+            else "win rate of the row's deck" + (" alone at a table of the column's" if study.seats > 2 else ""))
     ax.set_title(_title(study, what) + "\ncells: win rate, 95% Wilson interval", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=110)

@@ -190,13 +190,14 @@ def write_all(out, study, totals, *, seconds, runner, plots=True):
 
 def deck_matrix(study, tally, per_arm):
     """rows, columns and {(row, column): (wins, finished)} for the heat map:
-    a matrix study by deck against opponent, a card study by arm against opponent."""
+    a matrix study by deck against opponent, a card study by arm against opponent.
+    At 3+ seats a cell is the slot-0 deck alone against a table of the other."""
     cells = defaultdict(lambda: [0, 0])
     for m, mu in enumerate(study.matchups):
         for deck in dict.fromkeys(mu.deck_labels):
             slots = [k for k, d in enumerate(mu.deck_labels) if d == deck]
-            if per_arm and slots[0] != 0:
-                continue
+            if (per_arm or study.seats > 2) and slots[0] != 0:
+                continue   # a card study's deck, or one deck alone at a table of another
             wins = sum(tally.outcome[(m, k)][0] for k in slots)
             finished = sum(sum(tally.outcome[(m, k)][:3]) for k in slots)
             opponent = mu.opponent_label if slots[0] == 0 else mu.deck_labels[0]
