@@ -173,3 +173,14 @@ def test_usage_errors_exit_1(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main(["matrix"])
     assert e.value.code == 1
+
+
+def test_progress_goes_to_stderr_unless_quiet(tmp_path, capsys):
+    base = ["matrix", "suikoden", "--decks", "dawn,iron", "--agents", "random", "--games", "40", "--chunk", "4",
+            "--processes", "0", "--no-plots"]
+    assert main(base + ["--out", str(tmp_path / "a")]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 10                           # not a terminal: a line every 10%
+    assert err[-1].startswith("[" + "#" * 30 + "] 40/40 games") and "games/s" in err[-1] and "ETA" in err[-1]
+    assert main(base + ["--out", str(tmp_path / "b"), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
