@@ -125,6 +125,8 @@ def build_study(a):
         try:
             with open(a.study) as f:
                 return Study.from_dict(json.load(f))
+        except KeyError as e:
+            raise ValueError(f"study file {a.study}: no field {e}") from None
         except (OSError, ValueError, TypeError) as e:
             raise ValueError(f"study file {a.study}: {e}") from None
     options = _settings(a)
@@ -138,6 +140,8 @@ def build_study(a):
         decks = [deck_files.resolve(a.game, n) for n in names]
         return matrix_study(a.game, decks, seats=seats, agents=agents, ordered=a.ordered, mirror=a.mirror,
                             **common)
+    if not (a.replace_with or a.set):
+        raise UsageError("say how the card changes: --replace-with ID and/or --set FIELD=VALUE")
     label, deck = deck_files.resolve(a.game, a.deck)
     names = _list(a.vs) or [d for d in deck_files.starter_decks(a.game) if d != label]
     opponents = [deck_files.resolve(a.game, n) for n in names]
@@ -148,17 +152,17 @@ def build_study(a):
     if a.set:
         fields = {k: _json_value(v) for k, v in _pairs(a.set, "--set").items()}
         arms.append(("set", deck, [{"card": a.card, "set": fields}]))
-    if len(arms) < 1 or not (a.replace_with or a.set):
-        raise UsageError("say how the card changes: --replace-with ID and/or --set FIELD=VALUE")
     return card_study(a.game, (label, deck), opponents, a.card, arms=arms, seats=seats, agents=agents,
                       **common)
 
 
 def check(study):
-    """Every matchup set up once by the engine (one game, one decision): a bad
-    deck, agent spec or override fails here, before anything runs."""
-    from .chunks import job
+    """The study splits into chunks, and every matchup is set up once by the
+    engine (one game, one decision): a bad deck, agent spec or override fails
+    here, before anything runs."""
+    from .chunks import job, split
 
+    split(study)   # games, chunk and seats agree
     for m in range(len(study.matchups)):
         play(job(study, m), study.seed, 1, max_decisions=1)
 
