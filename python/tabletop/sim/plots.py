@@ -136,7 +136,7 @@ def first_seat(path, study, tally):
     ax.axvline(1 / study.seats, color="black", ls="--", lw=1, label=f"no advantage (1/{study.seats})")
     for i, (r, s) in enumerate(zip(rows, stats)):
         if not math.isnan(s[0]):
-            ax.text(0.01, i, f"{s[0]:.1%} of {r[3]:,}", va="center", fontsize=8, color="white")
+            ax.text(s[2] + 0.015, i, f"{s[0]:.1%} of {r[3]:,}", va="center", fontsize=8)
     ax.set_yticks(y, labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
