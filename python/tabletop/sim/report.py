@@ -40,7 +40,7 @@ def matchup_rows(study, tally):
             c = [sum(tally.outcome[(m, k)][i] for k in slots) for i in range(len(OUTCOME))]
             wins, losses, draws, unfinished = c
             finished = wins + losses + draws
-            opponent = mu.opponent_label if slots[0] == 0 else mu.deck_labels[0]
+            opponent = mu.opponents_of(deck)
             rows.append([mu.arm, mu.label, deck, opponent, len(slots), study.games * len(slots),
                          finished, wins, losses, draws, unfinished] + _rate(wins, finished))
     return rows
@@ -200,7 +200,7 @@ def deck_matrix(study, tally, per_arm):
                 continue   # a card study's deck, or one deck alone at a table of another
             wins = sum(tally.outcome[(m, k)][0] for k in slots)
             finished = sum(sum(tally.outcome[(m, k)][:3]) for k in slots)
-            opponent = mu.opponent_label if slots[0] == 0 else mu.deck_labels[0]
+            opponent = mu.opponents_of(deck)
             row = mu.arm if per_arm else deck
             cells[(row, opponent)][0] += wins
             cells[(row, opponent)][1] += finished

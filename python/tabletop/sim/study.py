@@ -18,11 +18,16 @@ class Matchup:
     overrides: list = None     # card data overrides for this matchup's games (docs/data-overrides.md)
     swap: bool = True
 
+    def opponents_of(self, deck):
+        """Whom `deck` plays: the other decks at the table, each named once and
+        joined by '+' ("ember", "ember+iron"); in a mirror, the deck itself."""
+        others = [d for d in dict.fromkeys(self.deck_labels) if d != deck]
+        return "+".join(others) or deck
+
     @property
     def opponent_label(self):
-        """Whom slot 0 plays: the other slots' deck, or their decks joined by '+'."""
-        others = self.deck_labels[1:]
-        return others[0] if len(set(others)) == 1 else "+".join(others)
+        """Whom slot 0 plays."""
+        return self.opponents_of(self.deck_labels[0])
 
 
 @dataclass
