@@ -14,6 +14,15 @@ from .cluster import local_cluster, run_in_process, run_on_client
 from .study import matrix_study
 
 
+def _cpu(client, where):
+    """CPU seconds used so far by whoever plays: this process, or the workers
+    (on a machine shared with other work, games/s per CPU second shows the
+    cost of a game apart from the cores it could get)."""
+    if where == "one process":
+        return time.process_time()
+    return sum(client.run(time.process_time).values())
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python3 -m tabletop.sim.bench")
     p.add_argument("game", nargs="?", default="suikoden")
@@ -38,15 +47,18 @@ def main(argv=None):
             study = matrix_study(a.game, decks, agents=[agent], games=games, chunk=a.chunk)
             total = study.total_games()
             for where in ("one process", f"{a.workers} workers"):
-                rates = []
+                rates, per_cpu = [], []
                 for _ in range(a.runs):
+                    cpu = _cpu(client, where)
                     t = time.monotonic()
                     totals = (run_in_process(study) if where == "one process"
                               else run_on_client(study, client))
                     rates.append(total / (time.monotonic() - t))
+                    per_cpu.append(total / (_cpu(client, where) - cpu))
                     assert totals.complete()
                 print(f"  {agent:>6} {where:>12}: {total:,} games, median {statistics.median(rates):,.0f} games/s "
-                      f"(runs: {', '.join(f'{r:,.0f}' for r in rates)})", flush=True)
+                      f"(runs: {', '.join(f'{r:,.0f}' for r in rates)}); "
+                      f"{statistics.median(per_cpu):,.0f} games per CPU second", flush=True)
     finally:
         client.close()
         cluster.close()
