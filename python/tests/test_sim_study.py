@@ -184,3 +184,17 @@ def test_progress_goes_to_stderr_unless_quiet(tmp_path, capsys):
     assert err[-1].startswith("[" + "#" * 30 + "] 40/40 games") and "games/s" in err[-1] and "ETA" in err[-1]
     assert main(base + ["--out", str(tmp_path / "b"), "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_matrix_pairings():
+    decks = [("a", "a"), ("b", "b"), ("c", "c")]
+    pairs = matrix_study("suikoden", decks, agents=["random"]).matchups
+    assert [m.label for m in pairs] == ["a vs b", "a vs c", "b vs c"] and all(m.swap for m in pairs)
+    ordered = matrix_study("suikoden", decks, agents=["random"], ordered=True, mirror=True).matchups
+    assert len(ordered) == 9 and not any(m.swap for m in ordered)
+    assert ordered[0].label == "a vs a" and ordered[0].opponent_label == "a"
+    table = matrix_study("lastchronicle", decks, seats=4, agents=["greedy", "random"] * 2).matchups
+    assert len(table) == 6 and all(m.swap for m in table)
+    assert table[0].decks == ["a", "b", "b", "b"] and table[0].opponents_of("b") == "a"
+    with pytest.raises(ValueError, match="3 agent specs for 2 seats"):
+        matrix_study("suikoden", decks, agents=["random"] * 3)
