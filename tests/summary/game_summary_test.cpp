@@ -257,7 +257,8 @@ TEST(GameSummary, MulliganRedrawsCount) {
     auto state = game->new_state(setup, &log);
     Rng rng(3);
     ActionList legal;
-    // Last Chronicle: set no card aside at set-up.
+    // On to the first mulligan decision (Last Chronicle: after the set-up's
+    // shed choices).
     while (!state->is_terminal()) {
       const Seat s = state->to_act();
       state->legal_actions(s, legal);
@@ -274,7 +275,10 @@ TEST(GameSummary, MulliganRedrawsCount) {
     }
     state->legal_actions(s, legal);
     for (const Action& a : legal)
-      if (state->action_id(s, a) == "keep") state->apply_action(s, a);
+      if (state->action_id(s, a) == "keep") {
+        state->apply_action(s, a);
+        break;
+      }
     const GameSummary summary = summarize_game(*state, log, 0);
     int drawn = 0;
     for (const auto& [card, n] : summary.cards[s].drawn) drawn += n;
