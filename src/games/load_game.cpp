@@ -162,6 +162,17 @@ std::shared_ptr<const Game> load_game(const std::string& name, const std::string
     }
     const Entry& e = found.front();
     json& content = files[e.file].content;
+    const json& list = e.list.empty() ? content : content[e.list];
+    // A field no entry of the list has is a misspelling: the game's loader
+    // would skip it and the study would measure nothing.
+    for (const auto& [field, value] : o.set->items()) {
+      const bool known = std::any_of(list.begin(), list.end(), [&](const json& other) {
+        return other.is_object() && other.contains(field);
+      });
+      if (!known)
+        throw Error(at + "no entry of " + where(files, e) + " has a field '" + field +
+                    "' (misspelt?)");
+    }
     json& entry = e.list.empty() ? content[e.index] : content[e.list][e.index];
     entry.merge_patch(*o.set);
     files[e.file].changed = true;
