@@ -83,14 +83,14 @@ def parser():
                  "studies, played in chunks on a Dask cluster (docs/simulation.md).")
     sub = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     m = sub.add_parser("matrix", parents=[common], help="every deck against every other")
-    m.add_argument("game")
+    m.add_argument("game", help="a game of the registry (`tabletop games`)")
     m.add_argument("--decks", help="starter deck names or deck files, comma separated (default: every starter deck)")
     m.add_argument("--ordered", action="store_true",
                    help="two seats: each ordered pair, the first deck always at seat 0 (default: each pair "
                         "once, seats swapped every game)")
     m.add_argument("--mirror", action="store_true", help="also each deck against itself")
     c = sub.add_parser("card", parents=[common], help="one deck with a card changed, against opponents")
-    c.add_argument("game")
+    c.add_argument("game", help="a game of the registry (`tabletop games`)")
     c.add_argument("--deck", required=True, help="the deck studied (starter deck name or deck file)")
     c.add_argument("--vs", help="opponent decks, comma separated (default: every other starter deck)")
     c.add_argument("--card", required=True, help="the card's data id")
