@@ -121,6 +121,13 @@ def test_a_card_study_changes_the_deck_it_studies(tmp_path):
     by_arm = {(r["arm"], r["deck"]): r for r in rows(out, "matchups.csv")}
     assert set(by_arm) == {("as-is", "dawn"), ("as-is", "iron"), ("without", "dawn"), ("without", "iron")}
     assert by_arm[("as-is", "dawn")]["wins"] != by_arm[("without", "dawn")]["wins"]
+    effect = {(r["arm"], r["opponent"]): r for r in rows(out, "card_effect.csv")}
+    assert set(effect) == {("without", "iron"), ("without", "all")}
+    r = effect[("without", "all")]
+    assert int(r["wins"]) == int(by_arm[("without", "dawn")]["wins"])
+    assert int(r["as_is_wins"]) == int(by_arm[("as-is", "dawn")]["wins"])
+    assert float(r["difference"]) == pytest.approx(float(r["win_rate"]) - float(r["as_is_win_rate"]), abs=1e-6)
+    assert float(r["difference_low"]) < float(r["difference"]) < float(r["difference_high"])
     cards = {(r["arm"], r["deck"], r["card"]) for r in rows(out, "cards.csv")}
     assert ("as-is", "dawn", "scouting-run") in cards
     assert ("without", "dawn", "scouting-run") not in cards       # no copy left to draw
@@ -198,3 +205,10 @@ def test_matrix_pairings():
     assert table[0].decks == ["a", "b", "b", "b"] and table[0].opponents_of("b") == "a"
     with pytest.raises(ValueError, match="3 agent specs for 2 seats"):
         matrix_study("suikoden", decks, agents=["random"] * 3)
+
+
+def test_intervals_match_the_published_examples():
+    from tabletop.sim.interval import difference, wilson
+
+    assert [round(x, 4) for x in wilson(81, 263)] == [0.308, 0.2553, 0.3662]          # Newcombe 1998a
+    assert [round(x, 4) for x in difference(56, 70, 48, 80)] == [0.2, 0.0524, 0.3339]  # Newcombe 1998b

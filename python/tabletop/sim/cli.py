@@ -198,7 +198,7 @@ def main(argv=None):
         print(f"tabletop-sim: the study did not finish: {type(e).__name__}: {e}", file=sys.stderr)
         return 3
     seconds = time.monotonic() - start
-    from .report import matchup_rows, write_all
+    from .report import effect_rows, matchup_rows, write_all
 
     summary = write_all(args.out, study, totals, seconds=seconds, runner=runner, plots=not args.no_plots)
     print(f"{study.game}: {summary['games']:,} games in {seconds:.1f} s ({summary['games_per_second'] or 0:,.0f} "
@@ -213,4 +213,9 @@ def main(argv=None):
         name = f"{deck} ({arm})" if arm else deck
         print(f"  {name:>28} vs {opponent:<20} {wins:>7,} W {losses:>7,} L {draws:>5,} D  "
               f"{rate:6.1%} ({low:.1%}-{high:.1%})" + (f"  {unfinished} unfinished" if unfinished else ""))
+    for row in effect_rows(study, totals.tally):
+        if row[1] == "all":
+            d, low, high = (float(x) for x in row[12:15])
+            print(f"  {row[0]} against as-is, all opponents: {100 * d:+.1f} points of win rate "
+                  f"(95% interval {100 * low:+.1f} to {100 * high:+.1f})")
     return 0

@@ -12,7 +12,7 @@ import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from .interval import wilson
+from .interval import difference, wilson
 from .tally import CARD, OUTCOME, SEAT
 
 
@@ -127,6 +127,37 @@ SEAT_HEADER = ["arm", "matchup", "seat", "finished", "wins", "draws", "win_rate"
                "starts", "start_wins", "start_win_rate", "start_low", "start_high"]
 
 
+def effect_rows(study, tally):
+    """A card study: each arm's win rate against the as-is deck's, per opponent
+    and over all opponents, with a 95% interval of the difference."""
+    if study.kind != "card":
+        return []
+    studied = study.matchups[0].deck_labels[0]
+    counts = {}   # (arm, opponent) -> [wins, finished]
+    for m, mu in enumerate(study.matchups):
+        slots = [k for k, d in enumerate(mu.deck_labels) if d == studied]
+        wins = sum(tally.outcome[(m, k)][0] for k in slots)
+        finished = sum(sum(tally.outcome[(m, k)][:3]) for k in slots)
+        for opponent in (mu.opponents_of(studied), "all"):
+            c = counts.setdefault((mu.arm, opponent), [0, 0])
+            c[0] += wins
+            c[1] += finished
+    rows = []
+    for (arm, opponent), (wins, finished) in sorted(counts.items(), key=lambda kv: kv[0][1] == "all"):
+        if arm == "as-is" or ("as-is", opponent) not in counts:
+            continue
+        base_wins, base_finished = counts[("as-is", opponent)]
+        rows.append([arm, opponent, finished, wins, *_rate(wins, finished), base_finished, base_wins,
+                     *_rate(base_wins, base_finished),
+                     *[_fmt(x) for x in difference(wins, finished, base_wins, base_finished)]])
+    return rows
+
+
+EFFECT_HEADER = ["arm", "opponent", "finished", "wins", "win_rate", "win_low", "win_high",
+                 "as_is_finished", "as_is_wins", "as_is_win_rate", "as_is_low", "as_is_high",
+                 "difference", "difference_low", "difference_high"]
+
+
 def write_csvs(folder, study, tally):
     folder = Path(folder)
     hist, summary = length_rows(study, tally)
@@ -139,6 +170,8 @@ def write_csvs(folder, study, tally):
                                 "p90", "max"], summary),
         "seats.csv": (SEAT_HEADER, seat_rows(study, tally)),
     }
+    if study.kind == "card":
+        tables["card_effect.csv"] = (EFFECT_HEADER, effect_rows(study, tally))
     for name, (header, rows) in tables.items():
         _write(folder / name, header, rows)
     return list(tables)
