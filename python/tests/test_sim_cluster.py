@@ -45,3 +45,13 @@ def test_a_killed_worker_has_its_chunks_rerun_and_the_totals_stay_exact():
     assert in_hand > 0 and done < len(totals.expected), "the worker was killed mid-study with work in hand"
     assert totals.complete()
     assert totals.tally.exact() == reference
+
+
+def test_a_scheduler_address_runs_the_study_there(tmp_path):
+    from tabletop.sim.cluster import local_cluster
+
+    assert main(STUDY + ["--processes", "0", "--out", str(tmp_path / "one")]) == 0
+    with local_cluster(2) as cluster:                 # as if started by `dask scheduler` and `dask worker`
+        assert main(STUDY + ["--scheduler", cluster.scheduler_address, "--out", str(tmp_path / "there")]) == 0
+    assert read(tmp_path / "one") == read(tmp_path / "there")
+    assert "Dask scheduler tcp://" in (tmp_path / "there" / "summary.json").read_text()
