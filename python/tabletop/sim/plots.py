@@ -40,7 +40,8 @@ def heat_map(path, study, tally):
     im = ax.imshow(np.ma.masked_invalid(grid), cmap="RdBu", norm=norm, aspect="auto")
     for (r, c), (wins, finished) in cells.items():
         rate, low, high = wilson(wins, finished)
-        text = f"{rate:.0%}\n{low:.0%}–{high:.0%}" if finished else "–"
+        f = "{:.1%}" if high - low < 0.04 else "{:.0%}"   # narrow intervals keep a decimal
+        text = f"{f.format(rate)}\n{f.format(low)}–{f.format(high)}" if finished else "–"
         light = finished and abs(norm(rate) - 0.5) > 0.3
         ax.text(cols.index(c), rows.index(r), text, ha="center", va="center", fontsize=9,
                 color="white" if light else "black")
