@@ -34,10 +34,13 @@ def test_a_killed_worker_has_its_chunks_rerun_and_the_totals_stay_exact():
         if killed or len(totals.tally.chunks) < 4:
             return
         pids = client.run(os.getpid)                     # {worker address: process id}
-        address, pid = sorted(pids.items())[0]
-        processing = client.processing()[address]        # its chunks in hand
+        in_hand = client.processing()                    # {worker address: its chunks in hand}
+        busy = [(address, pid) for address, pid in sorted(pids.items()) if in_hand.get(address)]
+        if not busy:
+            return                                       # try again after the next chunk
+        address, pid = busy[0]
         os.kill(pid, signal.SIGKILL)
-        killed.append((pid, len(processing), len(totals.tally.chunks)))
+        killed.append((pid, len(in_hand[address]), len(totals.tally.chunks)))
 
     totals = run_study(study, workers=2, on_chunk=kill_one_worker)
     assert killed, "no worker was killed"
