@@ -174,6 +174,19 @@ def test_bad_input_exits_with_the_engines_message_and_writes_nothing(tmp_path, c
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 
+def test_an_output_folder_is_replaced_only_when_it_is_an_earlier_output(tmp_path, capsys):
+    base = ["matrix", "suikoden", "--decks", "dawn,iron", "--agents", "random", "--games", "10", "--chunk", "10"]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    assert run(base, mine) == 1
+    assert "is not an earlier tabletop-sim output" in capsys.readouterr().err
+    assert (mine / "notes.txt").read_text() == "keep me"
+    out = tmp_path / "out"
+    assert run(base, out) == 0 and run(base + ["--seed", "5"], out) == 0
+    assert '"seed": 5' in (out / "summary.json").read_text()
+
+
 def test_usage_errors_exit_1(tmp_path, capsys):
     assert run(["card", "suikoden", "--deck", "dawn", "--card", "aldo"], tmp_path / "o") == 1
     assert "--replace-with" in capsys.readouterr().err

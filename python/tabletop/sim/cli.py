@@ -13,6 +13,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 from . import decks as deck_files
 from .chunks import play
@@ -167,11 +168,21 @@ def check(study):
         play(job(study, m), study.seed, 1, max_decisions=1)
 
 
+def _check_out(out):
+    """--out is replaced as a whole: only an empty folder or an earlier output."""
+    folder = Path(out)
+    if folder.exists() and (not folder.is_dir() or (any(folder.iterdir())
+                                                    and not (folder / "summary.json").is_file())):
+        raise UsageError(f"--out {out} exists and is not an earlier tabletop-sim output: "
+                         "name a new folder")
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     import tabletop
 
     try:
+        _check_out(args.out)
         study = build_study(args)
         check(study)
     except UsageError as e:
