@@ -135,8 +135,11 @@ def test_a_card_study_changes_the_deck_it_studies(tmp_path):
 
 def test_an_override_changes_the_numbers_of_its_arm_only(tmp_path):
     out = tmp_path / "set"
-    assert run(["card", "suikoden", "--deck", "dawn", "--vs", "iron", "--card", "aldo", "--set", "atk=0",
-                "--agents", "random", "--games", "100", "--chunk", "50"], out) == 0
+    assert main(["card", "suikoden", "--deck", "dawn", "--vs", "iron", "--card", "aldo", "--set", "atk=0",
+                 "--agents", "random", "--games", "100", "--chunk", "50", "--processes", "0", "--quiet",
+                 "--out", str(out)]) == 0
+    for png in ["winrate_matrix.png", "card_effect.png", "cards_as-is_dawn.png", "cards_set_dawn.png"]:
+        assert (out / "report" / png).stat().st_size > 10000
     study = json.loads((out / "study.json").read_text())
     assert [m["overrides"] for m in study["matchups"]] == [None, [{"card": "aldo", "set": {"atk": 0}}]]
     dawn = {r["arm"]: r for r in rows(out, "matchups.csv") if r["deck"] == "dawn"}

@@ -9,6 +9,7 @@ from collections import Counter
 import matplotlib
 
 matplotlib.use("Agg")
+import matplotlib.ticker  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -149,12 +150,49 @@ def first_seat(path, study, tally):
     plt.close(fig)
 
 
+def card_effect(path, study, tally):
+    """A card study: each arm's change of win rate against the as-is deck, per
+    opponent and overall, with Newcombe's 95% interval (card_effect.csv)."""
+    from .report import effect_rows
+
+    rows = effect_rows(study, tally)
+    if not rows:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 1.4 + 0.35 * len(rows)))
+    y = np.arange(len(rows))
+    diff = np.array([float(r[12]) for r in rows])
+    low = np.array([float(r[13]) for r in rows])
+    high = np.array([float(r[14]) for r in rows])
+    colours = ["tab:grey" if r[1] == "all" else "tab:purple" for r in rows]
+    for i, colour in enumerate(colours):
+        ax.errorbar(diff[i], y[i], xerr=[[diff[i] - low[i]], [high[i] - diff[i]]], fmt="o", color=colour,
+                    capsize=3)
+    ax.axvline(0, color="black", lw=1)
+    for i, (d, lo, hi) in enumerate(zip(diff, low, high)):
+        ax.text(hi + 0.005, i, f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})", va="center", fontsize=8)
+    ax.set_yticks(y, [f"{r[0]} vs {r[1]}" for r in rows], fontsize=8)
+    ax.invert_yaxis()
+    span = max(0.05, np.max(np.abs(np.concatenate([low, high]))) * 1.6)
+    ax.set_xlim(-span, span)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0, decimals=0))
+    ax.set_xlabel("win rate minus the as-is deck's (95% interval); points of win rate in the labels")
+    deck = study.matchups[0].deck_labels[0]
+    ax.set_title(_title(study, f"{deck}, card {study.card}: each arm against as-is"), fontsize=9)
+    ax.grid(axis="x", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return True
+
+
 def draw_all(folder, study, tally):
     """Every plot into `folder`; returns the file names."""
     names = ["winrate_matrix.png", "lengths.png", "first_seat.png"]
     heat_map(folder / names[0], study, tally)
     lengths(folder / names[1], study, tally)
     first_seat(folder / names[2], study, tally)
+    if card_effect(folder / "card_effect.png", study, tally):
+        names.append("card_effect.png")
     studied = study.matchups[0].deck_labels[0]
     for arm, deck in sorted(tally.deck):
         if study.kind == "card" and deck != studied:
