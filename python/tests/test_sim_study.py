@@ -228,3 +228,18 @@ def test_intervals_match_the_published_examples():
 
     assert [round(x, 4) for x in wilson(81, 263)] == [0.308, 0.2553, 0.3662]          # Newcombe 1998a
     assert [round(x, 4) for x in difference(56, 70, 48, 80)] == [0.2, 0.0524, 0.3339]  # Newcombe 1998b
+
+
+def test_a_failed_plot_keeps_the_counts(tmp_path, capsys, monkeypatch):
+    import tabletop.sim.plots as plots
+
+    def broken(*args):
+        raise RuntimeError("no ink")
+
+    monkeypatch.setattr(plots, "draw_all", broken)
+    out = tmp_path / "out"
+    assert main(["matrix", "suikoden", "--decks", "dawn,iron", "--agents", "random", "--games", "10",
+                 "--chunk", "10", "--processes", "0", "--quiet", "--out", str(out)]) == 3
+    assert "the plots failed (RuntimeError: no ink)" in capsys.readouterr().err
+    assert json.loads((out / "summary.json").read_text())["plot_error"] == "RuntimeError: no ink"
+    assert all((out / name).is_file() for name in CSVS)

@@ -212,6 +212,9 @@ def main(argv=None):
     from .report import effect_rows, matchup_rows, write_all
 
     summary = write_all(args.out, study, totals, seconds=seconds, runner=runner, plots=not args.no_plots)
+    if "plot_error" in summary:
+        print(f"tabletop-sim: the plots failed ({summary['plot_error']}); the CSV files are written",
+              file=sys.stderr)
     print(f"{study.game}: {summary['games']:,} games in {seconds:.1f} s ({summary['games_per_second'] or 0:,.0f} "
           f"games/s, {runner}); results in {args.out}/")
     studied = study.matchups[0].deck_labels[0]
@@ -229,4 +232,4 @@ def main(argv=None):
             d, low, high = (float(x) for x in row[12:15])
             print(f"  {row[0]} against as-is, all opponents: {100 * d:+.1f} points of win rate "
                   f"(95% interval {100 * low:+.1f} to {100 * high:+.1f})")
-    return 0
+    return 3 if "plot_error" in summary else 0

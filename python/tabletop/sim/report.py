@@ -186,12 +186,15 @@ def write_all(out, study, totals, *, seconds, runner, plots=True):
         tally = totals.tally
         files = write_csvs(tmp, study, tally)
         (tmp / "study.json").write_text(json.dumps(study.to_dict(), indent=1) + "\n")
-        pngs = []
+        pngs, plot_error = [], None
         if plots:
             from .plots import draw_all
 
             (tmp / "report").mkdir()
-            pngs = draw_all(tmp / "report", study, tally)
+            try:
+                pngs = draw_all(tmp / "report", study, tally)
+            except Exception as e:   # a plot's failure must not lose a long study's counts
+                plot_error = f"{type(e).__name__}: {e}"
         finished = sum(sum(c[:3]) for c in tally.outcome.values())
         summary = {
             "game": study.game, "kind": study.kind, "seats": study.seats, "variant": study.variant,
@@ -205,6 +208,8 @@ def write_all(out, study, totals, *, seconds, runner, plots=True):
             "engine_seconds": round(tally.seconds, 3),
             "files": files + ["study.json"] + [f"report/{p}" for p in pngs],
         }
+        if plot_error:
+            summary["plot_error"] = plot_error
         (tmp / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
         os.chmod(tmp, 0o755)
         if out.exists():
