@@ -91,18 +91,23 @@ pyb::array_t<float> observation_tensor(const PyState& s, int seat) {
   return out;
 }
 
+// [{"result": "win", "place": 1}, ...]
+pyb::list outcome_list(const Outcomes& outcomes) {
+  pyb::list out;
+  for (const Outcome& o : outcomes) {
+    pyb::dict d;
+    d["result"] = std::string(result_name(o.result));
+    d["place"] = o.place;
+    out.append(d);
+  }
+  return out;
+}
+
 pyb::dict summary(const PyState& s) {
   const GameSummary sum = summarize_game(*s.state, *s.log, static_cast<long>(s.history.size()));
   pyb::dict d;
   d["finished"] = sum.finished;
-  pyb::list outcomes;
-  for (const Outcome& o : sum.outcomes) {
-    pyb::dict od;
-    od["result"] = std::string(result_name(o.result));
-    od["place"] = o.place;
-    outcomes.append(od);
-  }
-  d["outcomes"] = outcomes;
+  d["outcomes"] = outcome_list(sum.outcomes);
   d["decisions"] = sum.decisions;
   d["turns"] = sum.turns;
   d["first"] = sum.first;
@@ -210,15 +215,7 @@ void bind_state(pyb::module_& m) {
       .def("rewards", &returns)
       .def("outcomes",
            [](const PyState& s) {
-             pyb::list out;
-             if (!s.state->is_terminal()) return out;
-             for (const Outcome& o : s.state->outcomes()) {
-               pyb::dict d;
-               d["result"] = std::string(result_name(o.result));
-               d["place"] = o.place;
-               out.append(d);
-             }
-             return out;
+             return s.state->is_terminal() ? outcome_list(s.state->outcomes()) : pyb::list();
            })
       .def(
           "history",
