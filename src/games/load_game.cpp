@@ -165,7 +165,8 @@ std::shared_ptr<const Game> load_game(const std::string& name, const std::string
     const json& list = e.list.empty() ? content : content[e.list];
     // A field no entry of the list has is a misspelling: the game's loader
     // would skip it and the study would measure nothing.
-    for (const auto& [field, value] : o.set->items()) {
+    for (const auto& item : o.set->items()) {
+      const std::string& field = item.key();  // named: clang 14 cannot capture a structured binding
       const bool known = std::any_of(list.begin(), list.end(), [&](const json& other) {
         return other.is_object() && other.contains(field);
       });
