@@ -58,7 +58,7 @@ bench: release
 	./build/release/bench/playout_bench $(BENCH_ARGS)
 
 format:
-	@find src tests bench tools -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	@find src tests bench tools python/src -name '*.cpp' -o -name '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf build
