@@ -71,15 +71,7 @@ std::vector<double> returns(const PyState& s) {
 }
 
 std::string information_state_string(const PyState& s, int seat) {
-  const Seat who = seat_arg(s, seat, false);
-  nlohmann::json view;
-  s.state->view(who, view);
-  std::string text = view.dump();
-  ActionList own;
-  if (!s.state->is_terminal() && has_seat(s.state->pending_seats(), who))
-    s.state->legal_actions(who, own);
-  for (Action a : own) text += "\n" + s.state->action_id(who, a);
-  return text;
+  return s.state->information_state_text(seat_arg(s, seat, false));
 }
 
 pyb::array_t<float> observation_tensor(const PyState& s, int seat) {

@@ -36,13 +36,18 @@ std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
   return h;
 }
 
-std::uint64_t State::information_state_key(Seat seat) const {
+std::string State::information_state_text(Seat seat) const {
   nlohmann::json j;
   view(seat, j);
   std::string text = j.dump();
   ActionList own;
   if (!is_terminal() && has_seat(pending_seats(), seat)) legal_actions(seat, own);
   for (Action a : own) text += "\n" + action_id(seat, a);
+  return text;
+}
+
+std::uint64_t State::information_state_key(Seat seat) const {
+  const std::string text = information_state_text(seat);
   return fnv1a(text.data(), text.size());
 }
 

@@ -144,8 +144,12 @@ class State {
 
   // A hash equal for any two states that `seat` cannot tell apart (the same
   // view and the same own options), different otherwise with high
-  // probability. The default hashes the seat's view and its option ids.
+  // probability. The default hashes information_state_text(seat).
   virtual std::uint64_t information_state_key(Seat seat) const;
+  // Everything `seat` knows as text: its view (JSON) and, when it is
+  // pending, its option ids, one a line (the Python API's information
+  // state string).
+  std::string information_state_text(Seat seat) const;
 
   // A fixed-size numeric encoding of what `seat` may see, for learning
   // agents: the shape depends only on the game, its variant and the number
