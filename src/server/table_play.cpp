@@ -300,7 +300,12 @@ void Server::Impl::game_over(Table& table) {
   if (table.finished_stored) return;
   table.finished_stored = true;
   ++metrics.tables_finished;
-  journal.finish(table.id, dump(table.match->results()), dump(table.match->record()), unix_ms());
+  // The record names who sat where, so a replay names people as the table did.
+  json record = table.match->record();
+  json& seats = record["seats"] = json::array();
+  for (std::size_t i = 0; i < table.seats.size(); ++i)
+    seats.push_back({{"seat", i}, {"kind", table.seats[i].kind}, {"name", table.seats[i].name}});
+  journal.finish(table.id, dump(table.match->results()), dump(record), unix_ms());
   // Watchers keep the table a while; then it lives on in the store only.
   const std::string id = table.id;
   table.removal_timer = loop.after(kKeepFinished, [this, id] {
