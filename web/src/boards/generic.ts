@@ -1,4 +1,4 @@
-// The fallback board for games without their own (Last Chronicle, Magic until
+// The fallback board for games without their own (Last Chronicle until
 // they get one): the view JSON laid out readably. The option list beside it
 // makes every registry game playable.
 import { h } from "../dom";

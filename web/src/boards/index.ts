@@ -5,10 +5,13 @@ import { suikodenBoard } from "./suikoden";
 import { ddmBoard } from "./ddm";
 import { genericBoard } from "./generic";
 import { suikodenFacts, ddmFacts } from "./facts";
+import { magicBoard } from "./magic";
+import { magicFacts, magicTeams, magicConfirm, magicPromptSource } from "./magic_facts";
 
 const uis: Record<string, GameUi> = {
   suikoden: { board: suikodenBoard, facts: suikodenFacts },
   ddm: { board: ddmBoard, facts: ddmFacts },
+  magic: { board: magicBoard, facts: magicFacts, teams: magicTeams, confirm: magicConfirm, promptSource: magicPromptSource },
 };
 
 export function uiFor(game: string): GameUi {
