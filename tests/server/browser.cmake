@@ -20,8 +20,9 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 
 # (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board,
 # with the server killed and restarted; the generic board for the other games;
-# Magic's Two-Headed Giant and Free-for-All played to the end on its board.
-foreach(game suikoden ddm generic magic_2hg magic_ffa)
+# the table around a board; Magic's Two-Headed Giant and Free-for-All played
+# to the end on its board.
+foreach(game suikoden ddm generic table magic_2hg magic_ffa)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
