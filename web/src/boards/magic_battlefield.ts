@@ -121,7 +121,9 @@ function hand(k: Kit, seat: number): HTMLElement | null {
   const p = k.v.players?.[seat] || {};
   if (Array.isArray(p.hand))
     return h("div.mrow.hand", { "data-row": "hand" }, h("small.mrow-label", seat === k.ctx.me ? "your hand" : "hand"),
-      h("div.mcards", p.hand.length ? p.hand.map((r: string) => k.card(r, r)) : h("span.muted", "empty")));
+      h("div.mcards", p.hand.length
+        ? p.hand.map((r: string) => k.card(r, r, { classes: seat === k.ctx.me ? "" : "small" })) // the referee sees every hand
+        : h("span.muted", "empty")));
   const known: string[] = p.hand_known || [];
   if (!known.length) return null;
   return h("div.mrow.hand-known", h("small.mrow-label", `in hand, seen (${known.length} of ${p.hand_size})`),

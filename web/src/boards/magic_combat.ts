@@ -11,7 +11,7 @@ export function statusLine(k: Kit): HTMLElement {
   const { ctx, v } = k;
   const markers: any[] = Array.isArray(v.markers) ? v.markers : [];
   const active = typeof v.active === "number" && v.active >= 0 ? v.active : -1;
-  const whose = active < 0 ? null
+  const whose = active < 0 || v.step === "mulligan" ? null
     : sharesLife(v) ? members(v, v.players[active].team).map((s) => shortName(k, s)).join(" and ")
     : ctx.name(active);
   return h("div.mstatus", { "data-step": v.step },

@@ -58,7 +58,7 @@ export function isEmperor(v: any, seat: number): boolean {
  * (807.4) with that marker's step. */
 export function turnsNow(v: any): Map<number, string> {
   const out = new Map<number, string>();
-  if (v.over) return out;
+  if (v.over || v.step === "mulligan") return out; // no turn has begun yet
   if (Array.isArray(v.markers) && v.markers.length) {
     for (const m of v.markers) if (!m.waiting) out.set(m.holder, m.step);
     return out;
