@@ -100,8 +100,9 @@ export class OptionMap {
       if (direct.length === 1) return { take: direct[0] };
       return direct.length ? { choices: direct } : {};
     }
-    // One option in all, whatever comes second: take it (a lone attack target).
-    if (further.length === 1 && !direct.length) return { take: further[0].option };
+    // One option in all, whatever comes second: take it (a lone attack
+    // target), unless another element was selected: then this one is.
+    if (further.length === 1 && !direct.length && !selected) return { take: further[0].option };
     return { select: key, choices: direct.length ? direct : undefined };
   }
 }
