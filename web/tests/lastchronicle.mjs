@@ -1,0 +1,148 @@
+// A person at a 4-seat Last Chronicle table against three computer seats
+// (greedy) plays the whole game by clicking the board: a card in hand, a unit,
+// the leader, the chronoglyph, a CA-yard card or token, a player's area, a
+// waiting ability, or one of the board's buttons (pass, go to combat...),
+// chosen at random (seeded) among the elements that lead to options. A click
+// that fits several options narrows the list to exactly those, and one of
+// them is taken from it; a click that loses a card asks first. The plain
+// option list is used only when no board element fits (counted; it must be
+// rare), and every option of every decision must be reachable on the board.
+// Seed 3 and 10 life (rule option `starting_life`) make a game of about
+// 100-200 decisions (docs/server.md "Browser tests").
+import { fail, newPlayer, tableState, sleep, rng } from "./harness.mjs";
+
+const SEED = process.env.LC_SEED || "3";
+const LIFE = process.env.LC_LIFE || "10";
+
+export async function lastChronicleGame({ browser, base, shot, log }) {
+  const P = await newPlayer(browser, base);
+  const { page } = P;
+  await page.goto(base + "/#/");
+  await page.waitForSelector("select[name=game] option[value=lastchronicle]", { state: "attached" });
+  await page.selectOption("select[name=game]", "lastchronicle");
+  await page.selectOption("select[name=seats]", "4");
+  for (const s of [1, 2, 3]) await page.selectOption(`select[name=seat-${s}]`, "greedy");
+  await page.click("details.options summary");
+  await page.fill("input[name=seed]", SEED);
+  await page.fill("input[name=opt-starting_life]", LIFE);
+  await page.click("button:has-text('Create table')");
+  await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
+  await page.waitForSelector("form.join input[name=name]");
+  await page.fill("form.join input[name=name]", "Lia");
+  await page.click("form.join button[type=submit]");
+  await page.waitForFunction(() => document.body.dataset.seat === "0");
+  await page.waitForSelector(".board.lastchronicle .lc-seat.you[data-seat='0']");
+  if ((await page.locator(".board.lastchronicle .lc-seat.other").count()) !== 3) fail("not three other players' areas on the board");
+
+  const rand = rng(Number(SEED) * 7919 + 11);
+  const clicks = {};
+  let list = 0; // decisions taken from the plain option list (no board element fitted)
+  let focused = 0; // board clicks that narrowed the list to several options
+  let confirmed = 0;
+  let decisions = 0;
+  let started = false;
+  let attackShot = false;
+  let namesChecked = false;
+  const until = Date.now() + 125000;
+  for (;;) {
+    if (Date.now() > until) fail(`the game is not over after ${decisions} decisions (${JSON.stringify(clicks)}, list ${list})`);
+    const st = await tableState(page);
+    if (st.over) break;
+    if (!attackShot && decisions >= 10 && (await page.locator(".lc-combat[data-attacker]:not([data-attacker=''])").count())) {
+      attackShot = true;
+      await shot(page, "lastchronicle-attack");
+      log(`an attack on the board at decision ${st.seq}`);
+    }
+    if (!st.mine || !st.options.length) {
+      await sleep(15);
+      continue;
+    }
+    if (!started) {
+      started = true;
+      await checkStrips(page);
+      await shot(page, "lastchronicle-start");
+    }
+    if (!namesChecked && !process.env.LC_DEV && (await ownHandShown(page))) namesChecked = await checkHandNames(page);
+    // The board's clickable elements, and what each leads to.
+    const els = await page.$$eval(".board.lastchronicle [data-fits]", (all) => all.map((e) => ({
+      fits: e.dataset.fits.split(" "),
+      kind: e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
+        : e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other",
+      unplaced: e.classList.contains("unplaced"),
+    })));
+    if ((await tableState(page)).seq !== st.seq) continue;
+    const reach = new Set(els.flatMap((e) => e.fits));
+    const missing = st.options.filter((id) => !reach.has(id));
+    if (missing.length) fail(`decision ${st.seq}: no board element leads to ${missing.join(", ")}`);
+    const unplaced = els.filter((e) => e.unplaced).flatMap((e) => e.fits);
+    if (unplaced.length) fail(`decision ${st.seq}: the board placed ${unplaced.join(", ")} on no card, unit or player`);
+    const offered = els.filter((e) => e.fits.some((id) => st.options.includes(id)));
+    if (!offered.length) {
+      list++;
+      const id = st.options[Math.floor(rand() * st.options.length)];
+      await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+    } else {
+      const i = Math.floor(rand() * offered.length);
+      const el = offered[i];
+      clicks[el.kind] = (clicks[el.kind] || 0) + 1;
+      await page.locator(".board.lastchronicle [data-fits]").nth(els.indexOf(el)).click();
+      if (el.fits.length > 1) {
+        // The list shows exactly the options the click was about.
+        await page.waitForSelector(".focus-bar:not([hidden])", { timeout: 3000 });
+        const shown = await page.$$eval(".options-panel button.option", (b) => b.map((x) => x.dataset.option));
+        if (shown.slice().sort().join(" ") !== el.fits.slice().sort().join(" "))
+          fail(`a ${el.kind} click fitting ${el.fits.join(", ")} showed ${shown.join(", ")}`);
+        focused++;
+        const id = el.fits[Math.floor(rand() * el.fits.length)];
+        await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+      } else {
+        await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.querySelector(".confirm-bar:not([hidden]) [data-confirm]"), st.seq);
+        if (await page.locator(".confirm-bar:not([hidden]) [data-confirm]").count()) {
+          if ((await page.getAttribute(".confirm-bar [data-confirm]", "data-confirm")) !== el.fits[0]) fail(`the confirmation is not about ${el.fits[0]}`);
+          confirmed++;
+          await page.click(".confirm-bar [data-confirm]");
+        }
+      }
+    }
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, st.seq, { timeout: 10000 });
+    decisions++;
+  }
+  await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(4)");
+  await shot(page, "lastchronicle-game-over");
+  await page.click(".overlay button:has-text('See the board')");
+  await page.waitForSelector(".board.lastchronicle .lc-results li:nth-child(4)");
+  await shot(page, "lastchronicle-end-board");
+
+  if (!namesChecked && !process.env.LC_DEV) fail("the own hand never showed card names");
+  if (!attackShot) fail("no attack was seen on the board");
+  for (const k of ["hand", "field", "ca", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
+  if (list > decisions / 20) fail(`${list} of ${decisions} decisions needed the option list`);
+  if (P.errors.filter((e) => !process.env.LC_DEV || !/404/.test(e)).length) fail(`page errors: ${P.errors.join("; ")}`);
+  if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
+  await P.context.close();
+  const what = `${decisions} decisions by board clicks ${JSON.stringify(clicks)}, ${focused} narrowed the list, ${confirmed} confirmed, ${list} from the list`;
+  log(what);
+  return what;
+}
+
+/** Every seat's strip shows its life; the person's shows it is deciding. */
+async function checkStrips(page) {
+  for (const s of [0, 1, 2, 3]) {
+    const life = await page.textContent(`.strip[data-seat='${s}'] .score`);
+    if (!/^life\s*10$/.test((life || "").trim())) fail(`seat ${s}'s strip shows '${life}', not its life`);
+  }
+  if (!(await page.locator(".strip[data-seat='0'].deciding .deciding-tag").count())) fail("the person's strip does not show 'deciding'");
+}
+
+async function ownHandShown(page) {
+  return (await page.locator(".lc-seat.you .lc-zone.hand .tcard").count()) > 0;
+}
+
+/** The own hand shows card names (the catalogue's), not ids. */
+async function checkHandNames(page) {
+  await page.waitForFunction(() => {
+    const cards = Array.from(document.querySelectorAll(".lc-seat.you .lc-zone.hand .tcard"));
+    return cards.length && cards.every((c) => c.querySelector(".tcard-name")?.textContent !== c.dataset.card);
+  }, null, { timeout: 5000 }).catch(() => fail("the own hand shows card ids, not names"));
+  return true;
+}
