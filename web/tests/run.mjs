@@ -11,8 +11,9 @@ import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
 import { genericGames } from "./generic.mjs";
 import { lastChronicleGame } from "./lastchronicle.mjs";
+import { tableParts } from "./table.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, generic: genericGames };
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, generic: genericGames, table: tableParts };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
