@@ -67,7 +67,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
     const els = await page.$$eval(".board.lastchronicle [data-fits]", (all) => all.map((e) => ({
       fits: e.dataset.fits.split(" "),
       kind: e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
-        : e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other",
+        : (e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other").replace(/^lc-/, ""),
       unplaced: e.classList.contains("unplaced"),
     })));
     if ((await tableState(page)).seq !== st.seq) continue;
@@ -115,7 +115,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
 
   if (!namesChecked && !process.env.LC_DEV) fail("the own hand never showed card names");
   if (!attackShot) fail("no attack was seen on the board");
-  for (const k of ["hand", "field", "ca", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
+  for (const k of ["hand", "field", "ca", "glyphzone", "player", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
   if (list > decisions / 20) fail(`${list} of ${decisions} decisions needed the option list`);
   if (P.errors.filter((e) => !process.env.LC_DEV || !/404/.test(e)).length) fail(`page errors: ${P.errors.join("; ")}`);
   if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
@@ -135,13 +135,13 @@ async function checkStrips(page) {
 }
 
 async function ownHandShown(page) {
-  return (await page.locator(".lc-seat.you .lc-zone.hand .tcard").count()) > 0;
+  return (await page.locator(".lc-seat.you .lc-hand .tcard").count()) > 0;
 }
 
 /** The own hand shows card names (the catalogue's), not ids. */
 async function checkHandNames(page) {
   await page.waitForFunction(() => {
-    const cards = Array.from(document.querySelectorAll(".lc-seat.you .lc-zone.hand .tcard"));
+    const cards = Array.from(document.querySelectorAll(".lc-seat.you .lc-hand .tcard"));
     return cards.length && cards.every((c) => c.querySelector(".tcard-name")?.textContent !== c.dataset.card);
   }, null, { timeout: 5000 }).catch(() => fail("the own hand shows card ids, not names"));
   return true;

@@ -37,7 +37,7 @@ function statusLine(ctx: BoardCtx): HTMLElement {
   const v = ctx.view;
   const chance = v.phase === "window" && v.priority !== null && v.priority !== undefined
     ? h("span.lc-window", `${ctx.name(v.priority)} has the chance to act`,
-        v.passed ? ` · ${v.passed} passed this round` : "",
+        v.passed ? ` · ${seatsIn(v.passed, (v.players || []).length).length} passed this round` : "",
         v.others_acted ? " · a non-turn player acted: the window goes round again" : "")
     : null;
   return h("div.lc-status",
@@ -47,6 +47,11 @@ function statusLine(ctx: BoardCtx): HTMLElement {
     chance,
     v.phase === "mulligan" && v.deciding >= 0 ? h("span", `${ctx.name(v.deciding)} decides the mulligan`) : null,
     v.jump_to_end ? h("span.lc-tag", "the turn player left: on to the end phase") : null);
+}
+
+/** The seats in a seat mask. */
+function seatsIn(mask: number, n: number): number[] {
+  return Array.from({ length: n }, (_, s) => s).filter((s) => (mask >> s) & 1);
 }
 
 /** The current attack: who attacks whom with what, and the blocker. */
@@ -69,25 +74,22 @@ function resolvingPanel(ctx: BoardCtx, acts: Acts): HTMLElement | null {
   const r = v.resolving;
   const pay = v.payment;
   if (!r && !pay) return null;
-  const out = h("div.lc-panel.lc-resolving");
-  if (pay) {
-    out.append(...[h("strong", "Paying"),
-      h("span", `${ctx.name(pay.seat)}: ${PAYING_FOR[pay.what] ?? ""} `),
-      pay.card ? ctx.card(pay.card, { classes: "small" }) : null,
-      h("span", `${pay.remaining} CA still to pay`), pay.x ? h("span", `X = ${pay.x}`) : null].filter((x): x is HTMLElement => !!x));
-  }
+  const paying = pay ? [h("strong", "Paying"),
+    h("span", `${ctx.name(pay.seat)}: ${PAYING_FOR[pay.what] ?? ""}`),
+    pay.card ? ctx.card(pay.card, { classes: "small" }) : null,
+    h("span", `${pay.remaining} CA still to pay`), pay.x ? h("span", `X = ${pay.x}`) : null] : [];
+  let resolving: (HTMLElement | null)[] = [];
   if (r) {
-    const waiting = r.waiting >= 0 ? h("span", `waiting for ${ctx.name(r.waiting)}`) : null;
-    const fits = acts.exact("yes");
     const card = ctx.card(r.card, { classes: "small", ref: refOf(r.card, r.owner, ctx.me) });
-    out.append(...[h("strong", "Resolving"), card,
+    // "Set it on your chronoglyph as ride?": the resolving card itself is the yes.
+    acts.clickable(card, acts.exact("yes"), `${cardName(GAME, r.card)}: set as ride`);
+    resolving = [h("strong", "Resolving"), card,
       h("span", `${ctx.name(r.controller)}'s ${r.spell ? "spell" : "ability"}`),
       r.opponent >= 0 ? h("span", `the opponent named: ${ctx.name(r.opponent)}`) : null,
-      r.x ? h("span", `X = ${r.x}`) : null, waiting].filter((x): x is HTMLElement => !!x));
-    // "Set it on your chronoglyph as ride?": the resolving card itself is the yes.
-    acts.clickable(card, fits, `${cardName(GAME, r.card)}: set as ride`);
+      r.x ? h("span", `X = ${r.x}`) : null,
+      r.waiting >= 0 ? h("span", `waiting for ${ctx.name(r.waiting)}`) : null];
   }
-  return out;
+  return h("div.lc-panel.lc-resolving", paying, resolving);
 }
 
 /** Abilities that triggered and wait, in the order the seats will resolve them. */
@@ -117,7 +119,7 @@ function resultsPanel(ctx: BoardCtx): HTMLElement | null {
   if (!res.length) return null;
   const order = res.map((r, seat) => ({ seat, ...r })).sort((a, b) => a.place - b.place);
   return h("div.lc-panel.lc-results", h("strong", "Final places"),
-    h("ol", order.map((r) => h("li", { "data-seat": r.seat, class: "r-" + r.result }, `${ordinal(r.place)} ${ctx.name(r.seat)} – ${r.result}`))));
+    h("ul.lc-places", order.map((r) => h("li", { "data-seat": r.seat, class: "r-" + r.result }, `${ordinal(r.place)} ${ctx.name(r.seat)} – ${r.result}`))));
 }
 
 /** Buttons for the options about no element (pass, go to combat, no block, keep...). */

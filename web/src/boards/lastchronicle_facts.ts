@@ -52,7 +52,8 @@ export function lastChronicleFacts(v: any, seat: number): SeatFacts {
     turn: v.turn_player === seat && !["setup", "mulligan", "over"].includes(v.phase) && p.in_game !== false,
     phase: phaseWords(v),
     out,
-    place: out ? placeOf(v, seat) : undefined,
+    // Once the game is over the strip shows each seat's result and place itself.
+    place: out && !v.results ? placeOf(v, seat) : undefined,
     badges,
   };
 }

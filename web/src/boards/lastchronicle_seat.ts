@@ -32,6 +32,7 @@ export function caTotal(p: any): number | null {
 export function leaderState(v: any, seat: number): string {
   const p = v.players?.[seat] || {};
   if (!p.leader) return "";
+  if (p.in_game === false && (p.removed || []).includes(p.leader)) return "removed from the game";
   if (p.leader_home) return p.leader_usable ? "in the leader area, usable" : "used: usable again after developing";
   const onField = (v.players || []).some((q: any) => (q.field || []).some((u: any) => u.card === p.leader && u.owner === seat));
   return onField ? "on the battlefield" : "in hand";
@@ -65,6 +66,7 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
   const tags: (HTMLElement | null)[] = [
     v.turn_player === seat && !["setup", "mulligan", "over"].includes(v.phase) ? h("span.lc-tag.turn", "turn") : null,
     v.priority === seat ? h("span.lc-tag.priority", "priority") : null,
+    v.phase === "window" && (Number(v.passed) >> seat) & 1 ? h("span.lc-tag", "passed") : null,
     combat && combat.target === seat ? h("span.lc-tag.attacked", "attacked") : null,
     (v.bonus || []).includes(seat) ? h("span.lc-tag.bonus", "elimination bonus") : null,
     p.decked ? h("span.lc-tag", "deck ran out") : null,
@@ -88,7 +90,8 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
       ? ctx.card(p.leader, { classes: ["small", p.leader_usable ? "" : "tapped"].join(" "), marks: [p.leader_usable ? "usable" : "used"] })
       : h("div.lc-empty", name(p.leader));
     if (own && p.leader_home) acts.clickable(card, acts.leader(p.leader), `${name(p.leader)} (leader)`);
-    leader = h("div.lc-zone.leader", { "data-state": state }, h("small.lc-label", "leader"), card, h("small.lc-why", state));
+    const why = p.leader_home && p.leader_usable ? null : h("small.lc-why", state);
+    leader = h("div.lc-zone.lc-leader", { "data-state": state }, h("small.lc-label", "leader"), card, why);
   }
 
   // Chronoglyph: ready (active) or wiped, with its ride and shed cards.
@@ -96,7 +99,7 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
   const glyph = h("div.lc-glyph", { class: p.chronoglyph?.active ? "active" : "wiped" },
     h("div.lc-glyph-face", h("strong", "Chronoglyph"), h("small", p.chronoglyph?.active ? "active (ready)" : "wiped")),
     slot("ride", p.chronoglyph?.ride ?? null), slot("shed", p.chronoglyph?.shed ?? null));
-  const glyphZone = h("div.lc-zone.glyph", glyph);
+  const glyphZone = h("div.lc-zone.lc-glyphzone", glyph);
   if (own) {
     const fits = acts.glyph();
     acts.clickable(glyph, fits, `Chronoglyph: ${fits.length} options`);
@@ -120,7 +123,7 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     return acts.clickable(ctx.card(t, { classes: "small token" + (chosenTokens.has(i) ? " selected" : ""), ref: `${t}:${i}`, marks: chosenTokens.has(i) ? ["paying"] : [] }), fits, `${name(t)}: pay`);
   });
   const total = caTotal(p);
-  const yard = h("div.lc-zone.ca", h("small.lc-label", `CA yard${total !== null ? ` · CA ${total}` : ""}`),
+  const yard = h("div.lc-zone.lc-ca", h("small.lc-label", `CA yard${total !== null ? ` · CA ${total}` : ""}`),
     h("div.lc-cards", yardCards.length || tokens.length ? [yardCards, tokens] : h("span.lc-empty", "empty")));
 
   // Battlefield.
@@ -142,7 +145,7 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     el.dataset.unit = ref;
     return acts.clickable(el, fits, `${name(u.card)}: ${fits.length} options`);
   });
-  const field = h("div.lc-zone.field", h("small.lc-label", `battlefield (${units.length})`),
+  const field = h("div.lc-zone.lc-field", h("small.lc-label", `battlefield (${units.length})`),
     h("div.lc-cards", units.length ? units : h("span.lc-empty", "no units")));
 
   // Hand: the own as cards; another's as backs, the cards this seat knows face up.
@@ -164,20 +167,20 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     ];
   }
   const mull = v.phase === "mulligan" && v.deciding === seat ? h("small.lc-mull", `mulligan: ${v.mulligan_picks ?? 0} card(s) picked for the bottom`) : null;
-  const hand = h("div.lc-zone.hand", h("small.lc-label", own ? `your hand (${p.hand_size ?? 0})` : `hand (${p.hand_size ?? 0})`), mull,
+  const hand = h("div.lc-zone.lc-hand", h("small.lc-label", own ? `your hand (${p.hand_size ?? 0})` : `hand (${p.hand_size ?? 0})`), mull,
     h("div.lc-cards", handCards.length ? handCards : h("span.lc-empty", "empty")));
 
   // Piles: deck (and its top when revealed), discard and removed cards, viewable.
   const pile = (label: string, cards: string[]) => cards.length
     ? h("details.lc-pile", { "data-pile": label }, h("summary", `${label} (${cards.length})`), h("div.lc-cards", cards.map((c) => ctx.card(c, { classes: "small" }))))
     : h("span.lc-pile.empty", { "data-pile": label }, `${label} (0)`);
-  const piles = h("div.lc-zone.piles",
+  const piles = h("div.lc-zone.lc-piles",
     h("span.lc-pile", `deck ${p.deck_size ?? 0}`),
     p.top ? h("div.lc-slot", h("small", "deck top (revealed)"), ctx.card(p.top, { classes: "small" })) : null,
     pile("discard", p.discard || []), pile("removed", p.removed || []));
 
+  // The own area: the battlefield and the hand at full width; another's: all in one row.
   return h("section.lc-seat", { class: [own ? "own" : "other", rel, p.in_game === false ? "out" : "", v.pending?.includes(seat) ? "deciding" : ""].join(" "), "data-seat": seat },
     head,
-    h("div.lc-row", leader, glyphZone, yard, piles),
-    field, hand);
+    own ? [h("div.lc-row", leader, glyphZone, yard, piles), field, hand] : h("div.lc-row", leader, glyphZone, yard, field, hand, piles));
 }
