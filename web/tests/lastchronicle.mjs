@@ -82,8 +82,9 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
       const id = st.options[Math.floor(rand() * st.options.length)];
       await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
     } else {
-      const i = Math.floor(rand() * offered.length);
-      const el = offered[i];
+      // At set-up the chronoglyph fits every shed option: it must narrow the list to them.
+      const glyph = decisions === 0 && offered.find((e) => e.kind === "glyphzone" && e.fits.length > 1);
+      const el = glyph || offered[Math.floor(rand() * offered.length)];
       clicks[el.kind] = (clicks[el.kind] || 0) + 1;
       await page.locator(".board.lastchronicle [data-fits]").nth(els.indexOf(el)).click();
       if (el.fits.length > 1) {
@@ -116,6 +117,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
   if (!namesChecked && !process.env.LC_DEV) fail("the own hand never showed card names");
   if (!attackShot) fail("no attack was seen on the board");
   for (const k of ["hand", "field", "ca", "glyphzone", "player", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
+  if (!focused) fail("no board click narrowed the option list");
   if (list > decisions / 20) fail(`${list} of ${decisions} decisions needed the option list`);
   if (P.errors.filter((e) => !process.env.LC_DEV || !/404/.test(e)).length) fail(`page errors: ${P.errors.join("; ")}`);
   if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
