@@ -9,7 +9,7 @@
 // rare), and every option of every decision must be reachable on the board.
 // Seed 3 and 10 life (rule option `starting_life`) make a game of about
 // 100-200 decisions (docs/server.md "Browser tests").
-import { fail, newPlayer, tableState, sleep, rng } from "./harness.mjs";
+import { fail, newPlayer, sleep, rng } from "./harness.mjs";
 
 const SEED = process.env.LC_SEED || "3";
 const LIFE = process.env.LC_LIFE || "10";
@@ -46,9 +46,10 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
   const until = Date.now() + 125000;
   for (;;) {
     if (Date.now() > until) fail(`the game is not over after ${decisions} decisions (${JSON.stringify(clicks)}, list ${list})`);
-    const st = await tableState(page);
+    // Where the table stands, the board's clickable elements and what each leads to, in one look.
+    const st = await boardState(page);
     if (st.over) break;
-    if (!attackShot && decisions >= 10 && (await page.locator(".lc-combat[data-attacker]:not([data-attacker=''])").count())) {
+    if (!attackShot && decisions >= 10 && st.attack) {
       attackShot = true;
       await shot(page, "lastchronicle-attack");
       log(`an attack on the board at decision ${st.seq}`);
@@ -62,15 +63,8 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
       await checkStrips(page);
       await shot(page, "lastchronicle-start");
     }
-    if (!namesChecked && !process.env.LC_DEV && (await ownHandShown(page))) namesChecked = await checkHandNames(page);
-    // The board's clickable elements, and what each leads to.
-    const els = await page.$$eval(".board.lastchronicle [data-fits]", (all) => all.map((e) => ({
-      fits: e.dataset.fits.split(" "),
-      kind: e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
-        : (e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other").replace(/^lc-/, ""),
-      unplaced: e.classList.contains("unplaced"),
-    })));
-    if ((await tableState(page)).seq !== st.seq) continue;
+    if (!namesChecked && !process.env.LC_DEV && st.hand) namesChecked = await checkHandNames(page);
+    const els = st.els;
     const reach = new Set(els.flatMap((e) => e.fits));
     const missing = st.options.filter((id) => !reach.has(id));
     if (missing.length) fail(`decision ${st.seq}: no board element leads to ${missing.join(", ")}`);
@@ -114,6 +108,17 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
   await page.waitForSelector(".board.lastchronicle .lc-results li:nth-child(4)");
   await shot(page, "lastchronicle-end-board");
 
+  // The replay shows the same board, seen by the referee (every hand face up), mid-game.
+  const table = /#\/t\/([^/]+)/.exec(page.url())?.[1] || fail(`no table in ${page.url()}`);
+  await page.goto(`${base}/#/replay/${table}`);
+  await page.waitForFunction(() => /^0 \/ \d+$/.test(document.querySelector(".step")?.textContent || ""));
+  const total = Number((await page.textContent(".step")).split("/")[1]);
+  await page.fill("input[aria-label=step]", String(Math.floor(total / 2)));
+  await page.dispatchEvent("input[aria-label=step]", "input");
+  await page.waitForFunction((n) => (document.querySelector(".step")?.textContent || "").startsWith(`${n} /`), Math.floor(total / 2));
+  await page.waitForSelector(".board.lastchronicle .lc-seat .lc-hand .tcard:not(.back)");
+  await shot(page, "lastchronicle-replay");
+
   if (!namesChecked && !process.env.LC_DEV) fail("the own hand never showed card names");
   if (!attackShot) fail("no attack was seen on the board");
   for (const k of ["hand", "field", "ca", "glyphzone", "player", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
@@ -127,6 +132,24 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
   return what;
 }
 
+/** The page's state (as harness.mjs tableState) with the board's clickable elements. */
+async function boardState(page) {
+  return page.evaluate(() => ({
+    seq: Number(document.body.dataset.seq ?? -1),
+    mine: document.body.dataset.turn === "mine",
+    over: !!document.querySelector(".overlay:not([hidden]) .over") || document.body.dataset.status === "over",
+    options: Array.from(document.querySelectorAll(".options-panel button.option:not(:disabled)")).map((b) => b.dataset.option),
+    attack: !!document.querySelector(".lc-combat[data-attacker]:not([data-attacker=''])"),
+    hand: !!document.querySelector(".lc-seat.you .lc-hand .tcard"),
+    els: Array.from(document.querySelectorAll(".board.lastchronicle [data-fits]")).map((e) => ({
+      fits: e.dataset.fits.split(" "),
+      kind: e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
+        : (e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other").replace(/^lc-/, ""),
+      unplaced: e.classList.contains("unplaced"),
+    })),
+  }));
+}
+
 /** Every seat's strip shows its life; the person's shows it is deciding. */
 async function checkStrips(page) {
   for (const s of [0, 1, 2, 3]) {
@@ -134,10 +157,6 @@ async function checkStrips(page) {
     if (!/^life\s*10$/.test((life || "").trim())) fail(`seat ${s}'s strip shows '${life}', not its life`);
   }
   if (!(await page.locator(".strip[data-seat='0'].deciding .deciding-tag").count())) fail("the person's strip does not show 'deciding'");
-}
-
-async function ownHandShown(page) {
-  return (await page.locator(".lc-seat.you .lc-hand .tcard").count()) > 0;
 }
 
 /** The own hand shows card names (the catalogue's), not ids. */
