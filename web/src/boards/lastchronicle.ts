@@ -26,7 +26,7 @@ export const lastChronicleBoard: Board = (ctx) => {
   // Seats first: the bar (drawn last) holds what no element claimed.
   const areas = others.map((s) => seatArea(ctx, acts, s));
   const mine = ctx.me >= 0 && ctx.me < n ? seatArea(ctx, acts, ctx.me) : null;
-  const events = h("div.lc-events", combatPanel(ctx), resolvingPanel(ctx, acts), triggersPanel(ctx, acts), bonusPanel(ctx), resultsPanel(ctx));
+  const events = h("div.lc-events", combatPanel(ctx), payingPanel(ctx), resolvingPanel(ctx, acts), triggersPanel(ctx, acts), bonusPanel(ctx), resultsPanel(ctx));
   return h("div.board.lastchronicle",
     statusLine(ctx), events, bar(ctx, acts),
     h("div.lc-others", { class: others.length > 1 ? "many" : "" }, areas),
@@ -68,28 +68,28 @@ function combatPanel(ctx: BoardCtx): HTMLElement | null {
     c.attacker ? h("div.lc-slot", h("small", "blocker"), blocker) : null);
 }
 
-/** A spell or ability resolving, or a payment under way. */
-function resolvingPanel(ctx: BoardCtx, acts: Acts): HTMLElement | null {
-  const v = ctx.view;
-  const r = v.resolving;
-  const pay = v.payment;
-  if (!r && !pay) return null;
-  const paying = pay ? [h("strong", "Paying"),
+/** A payment under way: what for, and the CA still to pay. */
+function payingPanel(ctx: BoardCtx): HTMLElement | null {
+  const pay = ctx.view.payment;
+  if (!pay) return null;
+  return h("div.lc-panel.lc-paying", h("strong", "Paying"),
     h("span", `${ctx.name(pay.seat)}: ${PAYING_FOR[pay.what] ?? ""}`),
     pay.card ? ctx.card(pay.card, { classes: "small" }) : null,
-    h("span", `${pay.remaining} CA still to pay`), pay.x ? h("span", `X = ${pay.x}`) : null] : [];
-  let resolving: (HTMLElement | null)[] = [];
-  if (r) {
-    const card = ctx.card(r.card, { classes: "small", ref: refOf(r.card, r.owner, ctx.me) });
-    // "Set it on your chronoglyph as ride?": the resolving card itself is the yes.
-    acts.clickable(card, acts.exact("yes"), `${cardName(GAME, r.card)}: set as ride`);
-    resolving = [h("strong", "Resolving"), card,
-      h("span", `${ctx.name(r.controller)}'s ${r.spell ? "spell" : "ability"}`),
-      r.opponent >= 0 ? h("span", `the opponent named: ${ctx.name(r.opponent)}`) : null,
-      r.x ? h("span", `X = ${r.x}`) : null,
-      r.waiting >= 0 ? h("span", `waiting for ${ctx.name(r.waiting)}`) : null];
-  }
-  return h("div.lc-panel.lc-resolving", paying, resolving);
+    h("span", `${pay.remaining} CA still to pay`), pay.x ? h("span", `X = ${pay.x}`) : null);
+}
+
+/** A spell or ability resolving: whose, the opponent it named, whom it waits for. */
+function resolvingPanel(ctx: BoardCtx, acts: Acts): HTMLElement | null {
+  const r = ctx.view.resolving;
+  if (!r) return null;
+  const card = ctx.card(r.card, { classes: "small", ref: refOf(r.card, r.owner, ctx.me) });
+  // "Set it on your chronoglyph as ride?": the resolving card itself is the yes.
+  acts.clickable(card, acts.exact("yes"), `${cardName(GAME, r.card)}: set as ride`);
+  return h("div.lc-panel.lc-resolving", h("strong", "Resolving"), card,
+    h("span", `${ctx.name(r.controller)}'s ${r.spell ? "spell" : "ability"}`),
+    r.opponent >= 0 ? h("span", `the opponent named: ${ctx.name(r.opponent)}`) : null,
+    r.x ? h("span", `X = ${r.x}`) : null,
+    r.waiting >= 0 ? h("span", `waiting for ${ctx.name(r.waiting)}`) : null);
 }
 
 /** Abilities that triggered and wait, in the order the seats will resolve them. */

@@ -120,7 +120,8 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
   });
   const tokens = (p.tokens || []).map((t: string, i: number) => {
     const fits = own ? acts.token(i) : [];
-    return acts.clickable(ctx.card(t, { classes: "small token" + (chosenTokens.has(i) ? " selected" : ""), ref: `${t}:${i}`, marks: chosenTokens.has(i) ? ["paying"] : [] }), fits, `${name(t)}: pay`);
+    const marks = chosenTokens.has(i) ? ["paying"] : fits.length && paysNow(fits[0].label) ? [`pays ${paysNow(fits[0].label)}`] : [];
+    return acts.clickable(ctx.card(t, { classes: "small token" + (chosenTokens.has(i) ? " selected" : ""), ref: `${t}:${i}`, marks }), fits, `${name(t)}: pay`);
   });
   const total = caTotal(p);
   const yard = h("div.lc-zone.lc-ca", h("small.lc-label", `CA yard${total !== null ? ` · CA ${total}` : ""}`),
