@@ -29,7 +29,7 @@ export const lastChronicleBoard: Board = (ctx) => {
   const events = h("div.lc-events", combatPanel(ctx), payingPanel(ctx), resolvingPanel(ctx, acts), triggersPanel(ctx, acts), bonusPanel(ctx), resultsPanel(ctx));
   return h("div.board.lastchronicle",
     statusLine(ctx), events, bar(ctx, acts),
-    h("div.lc-others", { class: others.length > 1 ? "many" : "" }, areas),
+    h("div.lc-others", areas),
     mine);
 };
 

@@ -7,7 +7,7 @@ import { h } from "../dom";
 import { cardInfo } from "../parts/cards";
 import { relation } from "../parts/names";
 import type { BoardCtx } from "./board";
-import { Acts, parts, refOf } from "./lastchronicle_acts";
+import { Acts, refOf } from "./lastchronicle_acts";
 
 const GAME = "lastchronicle";
 
@@ -156,9 +156,9 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     const known = new Set<number>(own ? p.hand_known || [] : []);
     handCards = (p.hand as string[]).map((c, i) => {
       const fits = own ? acts.hand(c) : [];
-      const marks = [picks.includes(c) ? "to the bottom" : "", known.has(i) ? "known to all" : ""].filter(Boolean);
-      const verbs = [...new Set(fits.map((o) => parts(o.id).verb))].join("/");
-      return acts.clickable(ctx.card(c, { classes: [small, picks.includes(c) ? "selected" : ""].join(" "), marks }), fits, `${name(c)}: ${verbs}`);
+      const marks = [picks.includes(c) ? "to the bottom" : "", known.has(i) ? "known to all" : "",
+        paying?.card === c ? "being paid for" : ""].filter(Boolean);
+      return acts.clickable(ctx.card(c, { classes: [small, picks.includes(c) ? "selected" : ""].join(" "), marks }), fits, `${name(c)}: ${fits.length} options`);
     });
   } else {
     const known: string[] = p.hand_known || [];

@@ -116,8 +116,12 @@ let zoom: HTMLElement | null = null;
 let zoomFor = "";
 function zoomEl(): HTMLElement {
   if (!zoom) {
-    zoom = h("div.card-zoom", { hidden: true, role: "dialog", "aria-label": "card", onclick: hideZoom });
+    // It never takes a click: a zoom left behind when the board is redrawn
+    // under it (no mouseleave then) must not cover the cards below; any
+    // click elsewhere hides it (the "i" button's own click does not reach here).
+    zoom = h("div.card-zoom", { hidden: true, role: "dialog", "aria-label": "card" });
     document.body.append(zoom);
+    document.addEventListener("click", hideZoom);
   }
   return zoom;
 }
