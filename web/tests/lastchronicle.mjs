@@ -17,6 +17,14 @@ const LIFE = process.env.LC_LIFE || "10";
 export async function lastChronicleGame({ browser, base, shot, log }) {
   const P = await newPlayer(browser, base);
   const { page } = P;
+  // The options the page sends, to check that a click took the option it was about.
+  const sent = [];
+  page.on("websocket", (ws) => ws.on("framesent", (f) => {
+    try {
+      const m = JSON.parse(String(f.payload));
+      if (m.cmd === "act") sent.push(m.option);
+    } catch {}
+  }));
   await page.goto(base + "/#/");
   await page.waitForSelector("select[name=game] option[value=lastchronicle]", { state: "attached" });
   await page.selectOption("select[name=game]", "lastchronicle");
@@ -71,10 +79,11 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
     const unplaced = els.filter((e) => e.unplaced).flatMap((e) => e.fits);
     if (unplaced.length) fail(`decision ${st.seq}: the board placed ${unplaced.join(", ")} on no card, unit or player`);
     const offered = els.filter((e) => e.fits.some((id) => st.options.includes(id)));
+    let want;
     if (!offered.length) {
       list++;
-      const id = st.options[Math.floor(rand() * st.options.length)];
-      await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+      want = st.options[Math.floor(rand() * st.options.length)];
+      await page.click(`.options-panel button.option[data-option=${JSON.stringify(want)}]`);
     } else {
       // At set-up the chronoglyph fits every shed option: it must narrow the list to them.
       const glyph = decisions === 0 && offered.find((e) => e.kind === "glyphzone" && e.fits.length > 1);
@@ -88,18 +97,22 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
         if (shown.slice().sort().join(" ") !== el.fits.slice().sort().join(" "))
           fail(`a ${el.kind} click fitting ${el.fits.join(", ")} showed ${shown.join(", ")}`);
         focused++;
-        const id = el.fits[Math.floor(rand() * el.fits.length)];
-        await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+        want = el.fits[Math.floor(rand() * el.fits.length)];
+        await page.click(`.options-panel button.option[data-option=${JSON.stringify(want)}]`);
       } else {
+        // Losing a card from the hand or the deck for good asks first; the rest is taken at once.
+        want = el.fits[0];
+        const mustAsk = /^(discard|return):|^shed:(?!none$)/.test(want);
         await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.querySelector(".confirm-bar:not([hidden]) [data-confirm]"), st.seq);
         if (await page.locator(".confirm-bar:not([hidden]) [data-confirm]").count()) {
-          if ((await page.getAttribute(".confirm-bar [data-confirm]", "data-confirm")) !== el.fits[0]) fail(`the confirmation is not about ${el.fits[0]}`);
+          if ((await page.getAttribute(".confirm-bar [data-confirm]", "data-confirm")) !== want) fail(`the confirmation is not about ${want}`);
           confirmed++;
           await page.click(".confirm-bar [data-confirm]");
-        }
+        } else if (mustAsk) fail(`${want} was taken by a board click without asking`);
       }
     }
     await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, st.seq, { timeout: 10000 });
+    if (sent[sent.length - 1] !== want) fail(`decision ${st.seq}: the page sent ${sent[sent.length - 1]}, not ${want}`);
     decisions++;
   }
   await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(4)");

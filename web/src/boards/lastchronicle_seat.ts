@@ -70,7 +70,7 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     combat && combat.target === seat ? h("span.lc-tag.attacked", "attacked") : null,
     (v.bonus || []).includes(seat) ? h("span.lc-tag.bonus", "elimination bonus") : null,
     p.decked ? h("span.lc-tag", "deck ran out") : null,
-    !p.in_game ? h("span.lc-tag.out", p.life <= 0 ? "eliminated" : p.decked ? "decked out" : "left the game") : null,
+    p.in_game === false ? h("span.lc-tag.out", p.life <= 0 ? "eliminated" : p.decked ? "decked out" : "left the game") : null,
   ];
   const head = h("div.lc-seat-head",
     h("strong.lc-name", ctx.name(seat)),
