@@ -180,8 +180,9 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
     p.top ? h("div.lc-slot", h("small", "deck top (revealed)"), ctx.card(p.top, { classes: "small" })) : null,
     pile("discard", p.discard || []), pile("removed", p.removed || []));
 
-  // The own area: the battlefield and the hand at full width; another's: all in one row.
+  // The own area: the battlefield and the hand at full width; another's: all in one row,
+  // the battlefield last (on a line of its own when the others leave it too little room).
   return h("section.lc-seat", { class: [own ? "own" : "other", rel, p.in_game === false ? "out" : "", v.pending?.includes(seat) ? "deciding" : ""].join(" "), "data-seat": seat },
     head,
-    own ? [h("div.lc-row", leader, glyphZone, yard, piles), field, hand] : h("div.lc-row", leader, glyphZone, yard, field, hand, piles));
+    own ? [h("div.lc-row", leader, glyphZone, yard, piles), field, hand] : h("div.lc-row", leader, glyphZone, yard, hand, piles, field));
 }
