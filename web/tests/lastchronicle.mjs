@@ -7,8 +7,8 @@
 // them is taken from it; a click that loses a card asks first. The plain
 // option list is used only when no board element fits (counted; it must be
 // rare), and every option of every decision must be reachable on the board.
-// Seed 3 and 10 life (rule option `starting_life`) make a game of about
-// 100-200 decisions (docs/server.md "Browser tests").
+// Seed 3 and 10 life (rule option `starting_life`) make a short game: about
+// 160 of the person's decisions, 600 in all (docs/server.md "Browser tests").
 import { fail, newPlayer, sleep, rng } from "./harness.mjs";
 
 const SEED = process.env.LC_SEED || "3";
