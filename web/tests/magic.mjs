@@ -1,7 +1,7 @@
 // The Magic-style table played to its end by a person against computer
 // seats, by clicking the board: cards in hand, permanents, player places,
-// stack objects, waiting triggers and the board's buttons (pass, done,
-// keep, modes...). Each decision: every option the engine offers must be
+// stack objects, waiting triggers, the board's buttons (pass, done, keep,
+// modes...) and the seat strips of players an option names. Each decision: every option the engine offers must be
 // reachable on the board (its cards, players and stack objects are there,
 // or it is a board button), then a seeded random walk over the clickable
 // board elements (a click takes an option, selects a creature whose target
@@ -65,7 +65,7 @@ export async function playMagic({ browser, base, shot, log }, name, S, ms = 1200
     if (S.variant === "2hg") await checkTeams(page, S);
 
     const rand = rng(S.seed);
-    const count = { decisions: 0, board: 0, list: 0, confirms: 0, selections: 0, choices: 0, teammateAttacks: 0 };
+    const count = { decisions: 0, board: 0, strips: 0, list: 0, confirms: 0, selections: 0, choices: 0, teammateAttacks: 0 };
     const shots = new Set();
     let youChecked = false;
     const until = Date.now() + ms;
@@ -124,10 +124,14 @@ export async function playMagic({ browser, base, shot, log }, name, S, ms = 1200
 /** One decision by board clicks: a random walk over what can be clicked. */
 async function decide(page, st, options, rand, count) {
   for (let step = 0; step < 6; step++) {
+    // Board elements, board buttons, and the seat strips an option names.
     const els = await page.evaluate(() => Array.from(document.querySelectorAll(
-      ".board.magic [data-key].can:not(.selected), .board.magic .mactions button[data-option]")).map((e, i) => {
-      e.dataset.walk = String(i);
-      return { i, key: e.dataset.key || null, option: e.dataset.option || null, partner: e.classList.contains("partner") };
+      ".board.magic [data-key].can:not(.selected), .board.magic .mactions button[data-option], .strip.can[data-seat]")).map((e, i) => {
+      const strip = e.classList.contains("strip");
+      return {
+        i, key: strip ? `seat${e.dataset.seat}` : e.dataset.key || null, option: e.dataset.option || null,
+        partner: e.classList.contains("partner"), strip,
+      };
     }));
     if (!els.length) break;
     // An element's weight: the options it leads to (a partner of the
@@ -144,6 +148,7 @@ async function decide(page, st, options, rand, count) {
     // catalogue arriving): click the element by what it is, not by the walk's mark.
     const target = pick.option
       ? page.locator(`.board.magic .mactions button[data-option="${pick.option}"]`).first()
+      : pick.strip ? page.locator(`.strip.can[data-seat="${pick.key.slice(4)}"]`).first()
       : page.locator(`.board.magic [data-key="${pick.key}"].can`).first();
     try {
       await target.click({ timeout: 2000 });
@@ -152,10 +157,13 @@ async function decide(page, st, options, rand, count) {
       continue;
     }
     count.board++;
+    if (pick.strip) count.strips++;
     const outcome = await page.waitForFunction((s) => {
       if (Number(document.body.dataset.seq) > s) return "taken";
       if (document.querySelector(".confirm-bar:not([hidden]) [data-confirm]")) return "confirm";
       if (document.querySelector(".board.magic .mactions .mselected, .board.magic .mactions .mchoices")) return "narrowed";
+      // A strip fitting several options narrows the list to them ("Cato: choose").
+      if (/: choose/.test(document.querySelector(".focus-bar:not([hidden])")?.textContent || "")) return "narrowed";
       return false;
     }, st.seq, { timeout: 10000 }).then((h) => h.jsonValue());
     if (outcome === "confirm") {

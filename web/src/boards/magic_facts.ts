@@ -2,11 +2,12 @@
 // (life, a Two-Headed Giant team's life once, poison, hand, library and
 // graveyard, turn and step, range, turn marker, left with its place), the
 // teams, the board clicks that cannot be undone and so ask first, and the
-// spell a prompt is about.
+// spell a prompt is about, and the options a click on a seat's strip can mean.
 import type { BoardCtx, SeatFacts } from "./board";
 import type { Option } from "../types";
 import { cardName } from "../parts/cards";
 import { teamsOf, sharesLife, turnsNow, stepWords, isEmperor } from "./magic_kit";
+import { OptionMap, selection } from "./magic_options";
 
 export function magicFacts(v: any, seat: number): SeatFacts {
   const p = v.players?.[seat] || {};
@@ -52,4 +53,14 @@ export function magicPromptSource(v: any, me: number): string | null {
   const resolving = (v.stack || []).find((x: any) => x.resolving);
   if (resolving && (v.pending || []).includes(me)) return cardName("magic", resolving.ref || resolving.card);
   return null;
+}
+
+/** The options that name a player (target them, choose them, attack them):
+ * their strip is clickable as their place's head on the board is. With a
+ * creature selected on the board when the strips were drawn, those that pair with it. */
+export function magicSeatOptions(ctx: BoardCtx, seat: number): Option[] {
+  const about = new OptionMap(ctx.options).about(`seat${seat}`);
+  const key = selection(ctx.options).key;
+  const paired = key ? about.filter((p) => p.things.includes(key)) : [];
+  return (paired.length ? paired : about).map((p) => p.option);
 }
