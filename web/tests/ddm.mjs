@@ -187,7 +187,9 @@ export async function ddmGame({ browser, base, server, bin, shot, shotPath, log 
   const errors = D.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
   if (errors.length) fail(`page errors: ${errors.join("; ")}`);
   if (D.outside.length) fail(`fetched from outside the server: ${D.outside.join(", ")}`);
-  if (S.errors.length) fail(`spectator page errors: ${S.errors.join("; ")}`);
+  const sErrors = S.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
+  if (sErrors.length) fail(`spectator page errors: ${sErrors.join("; ")}`);
+  if (S.outside.length) fail(`the spectator fetched from outside the server: ${S.outside.join(", ")}`);
   await shot(S.page, "ddm-game-over-spectator");
   await D.context.close();
   await S.context.close();
