@@ -241,13 +241,14 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
       return who + (sees_details(e, viewer) ? " sets out " + name(a[0]) + " in reserve"
                                             : " sets out a piece in reserve");
     case kEvSummon:
-      // A monster is public once on the field: everyone, spectators too, may
-      // read its name. An item lies face down: only its owner (and the
-      // referee) may; the rest learn that an item was laid, and where.
-      if (a[0] >= 0 && a[0] < num_pieces_ && !def(static_cast<PieceId>(a[0])).is_item)
-        return who + " summons " + name(a[0]) + " at " + sq(a[1]);
-      return who + " summons " + (sees_details(e, viewer) ? name(a[0]) : "an item") + " at " +
-             sq(a[1]);
+      // A monster is public once on the field: its summon is logged for every
+      // seat, and everyone, spectators too, may read its name (sees_details
+      // gives a spectator no event's details). An item lies face down: its
+      // summon is logged with details for its owner only (placement.cpp), the
+      // rest learn that an item was laid, and where.
+      return who + " summons " +
+             (e.detail_to == kAllSeats || sees_details(e, viewer) ? name(a[0]) : "an item") +
+             " at " + sq(a[1]);
     case kEvPiecePlaced:
       return who + " places dungeon shape " + rules_->pool.shapes[a[0]].name + " at " + sq(a[1]);
     case kEvMove:

@@ -43,15 +43,16 @@ function onKey(e: KeyboardEvent) {
 
 /**
  * The turn controls while placing (null when not placing), and the keys R/M
- * for the board `root`. At the turn step R or M chooses the first turn offered.
+ * for the board `root` (`turned`: drawn half round, as seat 0 sees it). At
+ * the turn step R or M chooses the first turn offered.
  */
-export function turnControls(ctx: BoardCtx, root: HTMLElement): HTMLElement | null {
+export function turnControls(ctx: BoardCtx, root: HTMLElement, turned: boolean): HTMLElement | null {
   const v = ctx.view;
   const shape: string | undefined = v.placing?.shape;
   const turn: number | null = v.placing?.turn ?? null;
   const mine = ctx.options.length > 0;
   if (v.phase !== "place" || !shape || !mine) {
-    if (keysFor === root || !keysFor?.isConnected) keys = null;
+    keys = null; // this drawing replaces the one the keys were for
     return null;
   }
   const firstTurn = ctx.options.find((o) => o.id.startsWith("turn:"))?.id;
@@ -67,7 +68,8 @@ export function turnControls(ctx: BoardCtx, root: HTMLElement): HTMLElement | nu
   keys = act;
   keysFor = root;
   const can = (how: How) => (turn === null ? !!firstTurn : turnsAfter(shape, turn, how).length > 0);
-  const cells = turn !== null ? net(`${shape}${turn}`) : undefined;
+  // Drawn as on the field, which seat 0 sees turned half round.
+  const cells = turn !== null ? net(`${shape}${turn}`)?.map(([c, r]): Cell => (turned ? [-c, -r] : [c, r])) : undefined;
   return h("div.turn-bar",
     h("span", turn === null ? `Net ${shape}: choose how it is turned` : `Net ${shape}${turn}`),
     cells ? netThumb(cells) : null,

@@ -126,11 +126,17 @@ export const ddmBoard: Board = (ctx) => {
     if (!key) return;
     const a = actions.find((x) => x.kind === "place" && x.to === key);
     const name = a?.net || (v.placing?.shape && v.placing?.turn != null ? `${v.placing.shape}${v.placing.turn}` : "");
-    if (!a || !name) return;
+    // Where the chosen turn does not fit, its net is drawn as not fitting,
+    // so turning it under the pointer still shows the new turn.
+    if (!name || (!a && !actions.some((x) => x.kind === "place"))) return;
     const cells = netsSeen.get(name) || net(name);
     if (!cells) return;
     const [c0, r0] = key.split(",").map(Number);
-    for (const [dc, dr] of cells) byKey.get(`${c0 + dc},${r0 + dr}`)?.classList.add(dc === 0 && dr === 0 ? "net-m" : "net");
+    for (const [dc, dr] of cells) {
+      const el = byKey.get(`${c0 + dc},${r0 + dr}`);
+      el?.classList.add(dc === 0 && dr === 0 ? "net-m" : "net");
+      if (!a) el?.classList.add("net-bad");
+    }
   };
 
   const click = (key: string) => {
@@ -207,7 +213,7 @@ export const ddmBoard: Board = (ctx) => {
     tieBreakBox(ctx, v) || "",
     playerPanel(ctx, players[1 - me], 1 - me),
     h("div.field-wrap", colHeads(turned), grid),
-    turnControls(ctx, root) || "",
+    turnControls(ctx, root, turned) || "",
     placing ? h("p.muted.hint", touch ? "Tap a marked square to see the net there, tap it again to place." : "Point at a marked square to see the net there, click to place.") : "",
     typed || "", info,
     h("div.news", battleLine(ctx, v, nameAt) || "", lastAttackLine(ctx, v) || ""),
