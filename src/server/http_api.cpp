@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/replay.h"
 #include "protocol/catalog.h"
 #include "server/server_impl.h"
@@ -12,6 +13,25 @@ namespace tt::server {
 using nlohmann::json;
 
 namespace {
+
+// Who sat where in a finished game, as the table's seats were listed (the
+// record keeps them from the table; older records have none).
+json replay_seats(const json& record) {
+  json out = json::array();
+  const auto it = record.find("seats");
+  if (it == record.end() || !it->is_array()) return out;
+  for (const json& s : *it) {
+    if (!s.is_object() || !s.contains("seat") || !s["seat"].is_number_integer()) continue;
+    const std::string kind = s.value("kind", "human");
+    out.push_back({{"seat", s["seat"]},
+                   {"kind", kind},
+                   {"name", s.value("name", "")},
+                   {"taken", kind != "human" || !s.value("name", "").empty()},
+                   {"connected", false},
+                   {"in_game", true}});
+  }
+  return out;
+}
 
 HttpReply json_reply(int status, const json& body) {
   return {status, "application/json", dump(body)};
@@ -64,6 +84,18 @@ json past_json(const std::vector<PastGame>& games) {
   return out;
 }
 
+// A game's card catalogue: 404 for a game this server does not know, 503
+// for one whose card data could not be loaded.
+HttpReply cards_reply(std::string_view game) {
+  try {
+    return json_reply(200, protocol::cards_json(std::string(game)));
+  } catch (const DataError& e) {
+    return json_reply(503, {{"error", e.what()}});
+  } catch (const Error& e) {
+    return not_found(e.what());
+  }
+}
+
 }  // namespace
 
 HttpReply Server::Impl::get(std::string_view target) {
@@ -79,6 +111,8 @@ HttpReply Server::Impl::get(std::string_view target) {
   if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics_text()};
   if (path == "/api/games") return json_reply(200, {{"games", protocol::games_json()}});
   if (path == "/api/tables") return json_reply(200, cmd_tables());
+  if (constexpr std::string_view kCards = "/api/cards/"; path.starts_with(kCards))
+    return cards_reply(path.substr(kCards.size()));
   try {
     if (path == "/api/recent")
       return json_reply(
@@ -119,7 +153,8 @@ HttpReply Server::Impl::get(std::string_view target) {
       auto record = journal.read([&](Store& s) { return s.record(table); });
       if (!record) return not_found("no finished game '" + table + "'");
       if (!replay) return {200, "application/json", *record};
-      Replay r(json::parse(*record));
+      const json parsed = json::parse(*record);
+      Replay r(parsed);
       const std::string as = query_value(query, "as");
       Seat viewer = kReferee;
       if (!as.empty() && as != "referee") {
@@ -147,6 +182,7 @@ HttpReply Server::Impl::get(std::string_view target) {
                               {"view", r.match().view(shown)},
                               {"log", r.match().log_json(shown)},
                               {"results", r.match().results()},
+                              {"seats", replay_seats(parsed)},
                               {"decision", decision}});
     }
   } catch (const Error& e) {

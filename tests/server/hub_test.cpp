@@ -3,13 +3,17 @@
 // change nothing, restarts, timers and the grace of a disconnected seat;
 // computer seats named by agent spec within the caps, deciding off the loop.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "core/registry.h"
 #include "hub_support.h"
 #include "server/agent_workers.h"
+#include "server/table_config.h"
 
 namespace tt::server::testing {
 namespace {
@@ -290,6 +294,44 @@ TEST_F(Hub, MetricsAndHealth) {
   EXPECT_NE(m.body.find("tabletop_ack_milliseconds_bucket"), std::string::npos);
 }
 
+// /api/cards/GAME: the catalogue the browser's card component reads.
+TEST_F(Hub, EachGamesCardCatalogueIsServedAndAnUnknownGameIs404) {
+  for (const char* name : {"suikoden", "ddm", "lastchronicle", "magic"}) {
+    HttpReply r = h.server->get(std::string("/api/cards/") + name);
+    ASSERT_EQ(r.status, 200) << name << ": " << r.body;
+    EXPECT_EQ(r.content_type, "application/json");
+    const json body = json::parse(r.body);
+    EXPECT_EQ(body["game"], name);
+    EXPECT_EQ(body["cards"], Registry::instance().get(name)->card_catalog()["cards"]);
+  }
+  HttpReply unknown = h.server->get("/api/cards/chess");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_NE(json::parse(unknown.body)["error"].get<std::string>().find("unknown game 'chess'"),
+            std::string::npos)
+      << unknown.body;
+  EXPECT_EQ(h.server->get("/api/cards/").status, 404);
+}
+
+// A game whose card data could not be loaded: 503 naming the error; the
+// other games' catalogues are still served.
+TEST_F(Hub, ABrokenGamesCardCatalogueIs503) {
+  namespace fs = std::filesystem;
+  const fs::path data = fs::temp_directory_path() / ("tt_hub_data_" + std::to_string(getpid()));
+  fs::remove_all(data);
+  fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  std::ofstream(data / "ddm" / "pool.json") << "{ not json";
+  load_builtin_games(data.string());
+  HttpReply broken = h.server->get("/api/cards/ddm");
+  HttpReply magic = h.server->get("/api/cards/magic");
+  load_builtin_games(data_dir());
+  fs::remove_all(data);
+  EXPECT_EQ(broken.status, 503);
+  EXPECT_NE(json::parse(broken.body)["error"].get<std::string>().find("pool.json"),
+            std::string::npos)
+      << broken.body;
+  EXPECT_EQ(magic.status, 200);
+}
+
 TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {
   auto& c = h.connect();
   json r = h.request(
@@ -348,6 +390,45 @@ TEST_F(Hub, ComputerSeatsDecideOffTheLoopAndASeededTablePlaysTheSameWay) {
   ASSERT_GT(on_workers.size(), 10u);
   EXPECT_EQ(computer_game({.agent_workers = 3}, seats), on_workers);
   EXPECT_EQ(computer_game({.agent_workers = 0}, seats), on_workers);  // on the loop thread
+}
+
+// Computer seats wait the table's pace before they decide, so people can
+// follow them: the server's --agent-delay-ms at a table with a person when
+// the creator chose none, nothing at a table of computers, or the table's own.
+TEST(HubPace, ComputerSeatsWaitTheTablesPaceBeforeTheyDecide) {
+  register_builtin_games();
+  Harness h({.agent_delay_ms = 600});
+  auto& c = h.connect();
+  auto create = [&](json extra, json seats) {
+    json req = {{"cmd", "create"}, {"game", "suikoden"}, {"seats", seats}, {"seed", 7}};
+    req.update(extra);
+    json r = h.request(c, req);
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r;
+  };
+  EXPECT_EQ(create(json::object(), {"human", "greedy"})["summary"]["pace"], 600);
+  EXPECT_EQ(create(json::object(), {"greedy", "random"})["summary"]["pace"], 0);
+  EXPECT_EQ(create({{"pace", 0}}, {"human", "greedy"})["summary"]["pace"], 0);
+  for (json bad : {json(-1), json(kMaxPaceMs + 1), json("fast")}) {
+    json r = h.request(c, {{"cmd", "create"}, {"game", "suikoden"}, {"pace", bad}});
+    EXPECT_EQ(r["ok"], false) << bad.dump();
+  }
+
+  // Seated against a computer at the default pace: the computer's mulligan
+  // waits 600 ms of the table's clock, then is stored.
+  const std::string t = create(json::object(), {"human", "greedy"})["table"];
+  json joined = h.request(c, {{"cmd", "join"}, {"table", t}, {"seat", 0}, {"name", "Ana"}});
+  ASSERT_EQ(joined["ok"], true) << joined.dump();
+  auto by_computer = [&] {
+    int n = 0;
+    for (auto& d : h.data->tables[t].decisions) n += d.seat == 1;
+    return n;
+  };
+  EXPECT_EQ(by_computer(), 0);
+  h.loop.advance(std::chrono::milliseconds(500), *h.server);
+  EXPECT_EQ(by_computer(), 0);
+  h.loop.advance(std::chrono::milliseconds(200), *h.server);
+  EXPECT_EQ(by_computer(), 1);
 }
 
 TEST(AgentWorkers, RunJobsOffTheCallersThreadAndSayWhenIdle) {

@@ -10,8 +10,9 @@ import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
 import { genericGames } from "./generic.mjs";
+import { tableParts } from "./table.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames };
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, table: tableParts };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
