@@ -12,11 +12,13 @@ export interface Plan {
 
 let current: Plan | null = null;
 let sent = 0; // options sent for the current plan: a plan never runs away
+let followed: unknown = null; // the view last followed: a board drawn again for it sends nothing
 
 /** Starts a plan and takes its first step now. */
 export function startPlan(plan: Plan, ctx: BoardCtx): void {
   current = plan;
   sent = 0;
+  followed = null;
   followPlan(ctx);
 }
 
@@ -26,7 +28,8 @@ export function planRunning(): boolean {
 
 /** Called on every board drawing: the plan's next step, if the engine offers it. */
 export function followPlan(ctx: BoardCtx): void {
-  if (!current || ctx.me < 0) return;
+  if (!current || ctx.me < 0 || followed === ctx.view) return;
+  followed = ctx.view;
   const id = current.next(ctx);
   if (id === null || sent >= 6 || !ctx.options.some((o) => o.id === id)) {
     current = null;
