@@ -1,0 +1,178 @@
+// Two people and a spectator at a 4-seat table of each multiplayer game (Last
+// Chronicle; the Magic-style game's Free-for-All and Two-Headed Giant), two
+// computer seats: no page shows a card hidden from its viewer. Each person
+// joins through the join link and takes seeded-random options through the
+// list; every page records what it shows after each update it draws
+// (page_capture.mjs) and every WebSocket update it receives. The finished
+// record, replayed by the referee, says what was hidden from each viewer at
+// each decision (hidden_views.mjs). A probe (a hidden card's name written
+// into the spectator's page, its id into a player's) must be caught, so the
+// check cannot pass by seeing nothing.
+import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng, Referee } from "./harness.mjs";
+import { catalogue, hiddenByDecision, refereeViews } from "./hidden_views.mjs";
+import { captureSnapshots, takeSnapshots, snapshotViolations, messageViolations } from "./page_capture.mjs";
+
+// Last Chronicle with 4 random seats runs to about 1,200 decisions, so the
+// people stop after LC_BOUND of theirs and concede (the computer seats finish
+// the game); a Magic game runs to its end (about 220 decisions in all).
+const TABLES = [
+  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 12, seed: 11 },
+  { game: "magic", variant: "ffa", people: [0, 2], bound: 150, seed: 7 },
+  { game: "magic", variant: "2hg", people: [0, 1], bound: 150, seed: 5 },
+];
+const PROBE_AT = 6; // the people's decision after which the probe is written
+
+export async function hiddenPages(env) {
+  const done = [];
+  for (const t of TABLES) done.push(await oneTable(env, t));
+  return done.join("; ");
+}
+
+async function oneTable({ browser, base, bin, shot, log }, t) {
+  const cat = catalogue(t.game);
+  const tag = `${t.game}-${t.variant}`;
+  const [A, B, C] = [await newPlayer(browser, base), await newPlayer(browser, base, { phone: true }), await newPlayer(browser, base)];
+  const pages = [A, B, C];
+  for (const P of pages) await captureSnapshots(P.context, cat);
+
+  // Ana creates the table in the lobby: 4 seats, the people's two and two computers.
+  await A.page.goto(base + "/#/");
+  await A.page.waitForSelector(`select[name=game] option[value=${t.game}]`, { state: "attached" });
+  await A.page.selectOption("select[name=game]", t.game);
+  await A.page.selectOption("select[name=variant]", t.variant);
+  await A.page.click("details.options summary");
+  await A.page.fill("input[name=seed]", String(t.seed));
+  await A.page.selectOption("select[name=seats]", "4");
+  for (let s = 0; s < 4; s++) await A.page.selectOption(`select[name=seat-${s}]`, t.people.includes(s) ? "human" : "random");
+  await A.page.click("button:has-text('Create table')");
+  const link = async (s) => A.page.inputValue(`.created li[data-seat='${s}'] input.link`);
+  await A.page.waitForSelector(`.created li[data-seat='${t.people[1]}'] input.link`);
+  const links = [await link(t.people[0]), await link(t.people[1])];
+  const table = /#\/t\/([^/]+)\/join\/\d+$/.exec(links[0])?.[1] || fail(`no join link: ${links[0]}`);
+
+  // Both open their join links; a third page watches.
+  const people = [A, B];
+  for (const [i, P] of people.entries()) {
+    await P.page.goto(links[i]);
+    await P.page.waitForSelector("form.join input[name=name]");
+    await P.page.fill("form.join input[name=name]", ["Ana", "Bea"][i]);
+    await P.page.click("form.join button[type=submit]");
+    await P.page.waitForFunction((s) => document.body.dataset.seat === String(s) && Number(document.body.dataset.seq) >= 0, t.people[i]);
+  }
+  await C.page.goto(`${base}/#/t/${table}`);
+  await C.page.waitForFunction(() => document.body.dataset.seat === "-1" && Number(document.body.dataset.seq) >= 0);
+  log(`${tag}: table ${table}, Ana on seat ${t.people[0]}, Bea on seat ${t.people[1]}, computers on the others, a spectator`);
+
+  const rand = rng(t.seed * 7919);
+  let decisions = 0;
+  let over = false;
+  let probe = null;
+  const until = Date.now() + 60000;
+  while (!over && decisions < t.bound) {
+    if (Date.now() > until) fail(`${tag}: only ${decisions} decisions in 60 s`);
+    let acted = false;
+    for (const [i, P] of people.entries()) {
+      const st = await tableState(P.page);
+      if (st.over) over = true;
+      if (over || !st.mine || !st.options.length) continue;
+      if (!probe && decisions >= PROBE_AT) {
+        probe = await writeProbe(P, people[1 - i], C, st.seq, t.people[i], cat);
+        if (probe) probe.to = ["Bea", "Ana"][i];
+      }
+      if (decisions % 9 === 4) await pointAtCard(P.page, rand);
+      const id = st.options[Math.floor(rand() * st.options.length)];
+      await P.page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
+      await waitSeqAbove(P.page, st.seq);
+      decisions++;
+      acted = true;
+      if (decisions === 20) for (const [j, Q] of pages.entries()) await shot(Q.page, `hidden-${tag}-${"ABC"[j]}`);
+    }
+    if (!acted) await sleep(15);
+  }
+  if (!probe) fail(`${tag}: the probe was never written (${decisions} decisions)`);
+  if (!over) {
+    // The bound: both people concede; the computer seats play on to the end.
+    for (const P of people) {
+      P.page.once("dialog", (d) => d.accept());
+      await P.page.click(".concede-row button.danger");
+    }
+  }
+  await C.page.waitForFunction(() => document.body.dataset.status === "over", null, { timeout: 30000 });
+  log(`${tag}: ${decisions} decisions by the people${over ? ", game over" : ", then both conceded"}; the game is over`);
+  for (const P of people) await P.page.waitForFunction(() => document.body.dataset.status === "over", null, { timeout: 30000 });
+
+  const rec = await fetch(`${base}/api/records/${table}`);
+  if (!rec.ok) fail(`/api/records/${table}: ${rec.status}`);
+  const body = await rec.json();
+  const record = body.record || body;
+  const referee = new Referee(bin);
+  const { refViews, seatViews } = await refereeViews(referee, record, t.people);
+  referee.close();
+
+  // Each viewer's pages and messages against what was hidden from it then.
+  const viewers = [[A, t.people[0], "Ana"], [B, t.people[1], "Bea"], [C, -1, "the spectator"]];
+  const found = [];
+  const counts = [];
+  for (const [P, seat, who] of viewers) {
+    const hidden = hiddenByDecision(refViews, seatViews, seat, cat);
+    const snaps = await takeSnapshots(P.page);
+    const ws = messageViolations(P.received, hidden, cat, who, table, seat);
+    found.push(...snapshotViolations(snaps, hidden, cat, who), ...ws.out);
+    counts.push(`${who} ${snaps.length} snapshots / ${ws.checked} updates`);
+  }
+  const caught = (who, token) => found.filter((v) => v.startsWith(who) && v.includes(`'${token}' at decision ${probe.seq} `));
+  const probeHits = [...caught("the spectator", probe.name), ...caught(probe.to, probe.id)];
+  if (!caught("the spectator", probe.name).length) fail(`${tag}: the probe '${probe.name}' in the spectator's page at decision ${probe.seq} was not caught`);
+  if (!caught(probe.to, probe.id).length) fail(`${tag}: the probe '${probe.id}' in ${probe.to}'s page at decision ${probe.seq} was not caught`);
+  const leaks = found.filter((v) => !probeHits.includes(v));
+  if (leaks.length) fail(`${tag}: ${leaks.length} hidden cards shown:\n  ${leaks.slice(0, 12).join("\n  ")}`);
+  log(`${tag}: ${record.decisions.length} decisions replayed; checked ${counts.join(", ")}; the probe caught`);
+
+  for (const [i, P] of pages.entries()) {
+    // The card catalogue endpoint (/api/cards/GAME) is not on main yet.
+    const errors = P.errors.filter((e) => !/\/api\/cards\/|Failed to load resource: the server responded with a status of 404/.test(e));
+    if (errors.length) fail(`${tag}: page ${"ABC"[i]} errors: ${errors.join("; ")}`);
+    if (P.outside.length) fail(`${tag}: page ${"ABC"[i]} fetched from outside the server: ${P.outside.join(", ")}`);
+    await P.context.close();
+  }
+  return `${tag} ${decisions} decisions by the people, ${refViews.length - 1} in all`;
+}
+
+/** Writes, for one snapshot each, a card of the deciding person's hand that
+ * neither the other person nor the spectator has ever been sent: its name
+ * into the spectator's page, its id into the other's page as a card face. */
+async function writeProbe(A, B, C, seq, seat, cat) {
+  for (const P of [B, C]) await P.page.waitForFunction((s) => Number(document.body.dataset.seq) === s, seq);
+  const mine = [...A.received].reverse().find((m) => m.type === "update" && m.seq === seq);
+  const sent = JSON.stringify([B.received, C.received]);
+  const unseen = (mine?.view?.players?.[seat]?.hand || []).map((r) => r.replace(/#\d+$/, "")).filter((id) =>
+    !new RegExp(`(?<![A-Za-z0-9_-])${id}(?![A-Za-z0-9_-])`).test(sent) && !sent.includes(cat.nameOf.get(id)));
+  if (!unseen.length) return null;
+  const id = unseen[0];
+  const name = cat.nameOf.get(id);
+  await C.page.evaluate((n) => {
+    const el = Object.assign(document.createElement("p"), { id: "probe", textContent: `probe: ${n}` });
+    document.body.append(el);
+    window.__snap();
+    el.remove();
+  }, name);
+  await B.page.evaluate((c) => {
+    const el = Object.assign(document.createElement("div"), { id: "probe", className: "tcard" });
+    el.dataset.card = c;
+    document.body.append(el);
+    window.__snap();
+    el.remove();
+  }, id);
+  return { seq, id, name };
+}
+
+/** Points at a card on the page (a face or a name in a text), so that the
+ * card zoom shows, and takes a snapshot with it. */
+async function pointAtCard(page, rand) {
+  const cards = page.locator(".tcard[data-card]:visible, .cardref:visible");
+  const n = await cards.count();
+  if (!n) return;
+  await cards.nth(Math.floor(rand() * n)).hover({ timeout: 2000 }).catch(() => {});
+  await page.evaluate(() => window.__snap());
+  await page.mouse.move(0, 0);
+}
