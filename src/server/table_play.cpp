@@ -156,8 +156,10 @@ void Server::Impl::schedule_agents(Table& table) {
     table.thinking = seat;
     const std::string id = table.id;
     auto start = [this, id, seat] { start_agent(id, seat); };
-    if (options.agent_delay_ms > 0)
-      loop.after(std::chrono::milliseconds(options.agent_delay_ms), start);
+    // The table's pace (a table stored before it had one: the server's).
+    const int pace = table.config.pace_ms >= 0 ? table.config.pace_ms : options.agent_delay_ms;
+    if (pace > 0)
+      loop.after(std::chrono::milliseconds(pace), start);
     else
       loop.post(start);
     return;

@@ -10,9 +10,10 @@ import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
 import { genericGames } from "./generic.mjs";
+import { tableParts } from "./table.mjs";
 import { hiddenPages } from "./hidden_pages.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, hidden_pages: hiddenPages };
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, table: tableParts, hidden_pages: hiddenPages };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

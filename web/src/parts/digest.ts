@@ -49,11 +49,9 @@ export class Digest {
     if (this.shownFor === seq) return;
     this.shownFor = seq;
     const lines = fold(this.since.map((l) => l.text)).slice(-40);
-    this.el.replaceChildren(
-      h("h3", "Since your last decision"),
-      lines.length ? h("ul.digest-lines", lines.map((t) => h("li", render(t)))) : h("p.muted", "Nothing happened."),
-    );
-    this.el.hidden = false;
+    // Nothing happened in between (two decisions of one's own in a row): no box.
+    this.el.hidden = !lines.length;
+    this.el.replaceChildren(h("h3", "Since your last decision"), h("ul.digest-lines", lines.map((t) => h("li", render(t)))));
   }
 
   /** The viewer acted: start again. */

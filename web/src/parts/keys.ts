@@ -12,7 +12,9 @@ export function tableKeys(list: OptionList, hooks: () => { act(id: string): void
   const onKey = (e: KeyboardEvent) => {
     const t = e.target as HTMLElement | null;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    const typing = t && ((t.tagName === "INPUT" && !/^(checkbox|radio|button|range)$/.test((t as HTMLInputElement).type))
+      || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+    if (typing) return;
     const shown = list.shown();
     const take = (o: Option | undefined) => {
       if (!o) return;
