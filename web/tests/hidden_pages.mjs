@@ -16,11 +16,12 @@ import { captureSnapshots, takeSnapshots, snapshotViolations, messageViolations 
 // people stop after LC_BOUND of theirs and concede (the computer seats finish
 // the game); a Magic game runs to its end (about 220 decisions in all).
 const TABLES = [
-  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 12, seed: 11 },
+  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 40, seed: 11 },
   { game: "magic", variant: "ffa", people: [0, 2], bound: 150, seed: 7 },
   { game: "magic", variant: "2hg", people: [0, 1], bound: 150, seed: 5 },
 ];
-const PROBE_AT = 6; // the people's decision after which the probe is written
+const PROBE_AT = 6;
+const AFTER_LEAVING = 10; // decisions the pages stay after the people concede // the people's decision after which the probe is written
 
 export async function hiddenPages(env) {
   const done = [];
@@ -33,7 +34,7 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const tag = `${t.game}-${t.variant}`;
   const [A, B, C] = [await newPlayer(browser, base), await newPlayer(browser, base, { phone: true }), await newPlayer(browser, base)];
   const pages = [A, B, C];
-  for (const P of pages) await captureSnapshots(P.context, cat);
+  if (!process.env.NOCAP) for (const P of pages) await captureSnapshots(P.context, cat);
 
   // Ana creates the table in the lobby: 4 seats, the people's two and two computers.
   await A.page.goto(base + "/#/");
@@ -85,26 +86,33 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
       await waitSeqAbove(P.page, st.seq);
       decisions++;
       acted = true;
+      if (decisions % 10 === 0) log(`${decisions} decisions, seq ${st.seq}`);
       if (decisions === 20) for (const [j, Q] of pages.entries()) await shot(Q.page, `hidden-${tag}-${"ABC"[j]}`);
     }
     if (!acted) await sleep(15);
   }
   if (!probe) fail(`${tag}: the probe was never written (${decisions} decisions)`);
+  let leftAt = -1;
   if (!over) {
-    // The bound: both people concede; the computer seats play on to the end.
-    for (const P of people) {
-      P.page.once("dialog", (d) => d.accept());
-      await P.page.click(".concede-row button.danger");
-    }
+    // The bound: both people concede; the pages stay for a few more decisions
+    // (the seats leaving) and close; the computer seats play on to the end.
+    for (const P of people) await concede(P.page);
+    leftAt = (await tableState(C.page)).seq;
+    await C.page.waitForFunction((s) => Number(document.body.dataset.seq) >= s || document.body.dataset.status === "over", leftAt + AFTER_LEAVING, { timeout: 15000 });
+  } else {
+    for (const P of pages) await P.page.waitForFunction(() => document.body.dataset.status === "over", null, { timeout: 15000 });
   }
-  await C.page.waitForFunction(() => document.body.dataset.status === "over", null, { timeout: 30000 });
-  log(`${tag}: ${decisions} decisions by the people${over ? ", game over" : ", then both conceded"}; the game is over`);
-  for (const P of people) await P.page.waitForFunction(() => document.body.dataset.status === "over", null, { timeout: 30000 });
-
-  const rec = await fetch(`${base}/api/records/${table}`);
-  if (!rec.ok) fail(`/api/records/${table}: ${rec.status}`);
-  const body = await rec.json();
-  const record = body.record || body;
+  const snaps = [];
+  for (const [i, P] of pages.entries()) {
+    snaps.push(await takeSnapshots(P.page));
+    // The card catalogue endpoint (/api/cards/GAME) is not on main yet.
+    const errors = P.errors.filter((e) => !/\/api\/cards\/|Failed to load resource: the server responded with a status of 404/.test(e));
+    if (errors.length) fail(`${tag}: page ${"ABC"[i]} errors: ${errors.join("; ")}`);
+    if (P.outside.length) fail(`${tag}: page ${"ABC"[i]} fetched from outside the server: ${P.outside.join(", ")}`);
+    await P.context.close();
+  }
+  const record = await finishedRecord(base, table);
+  log(`${tag}: ${decisions} decisions by the people${over ? "" : `, then both conceded at decision ${leftAt}`}; the game ended after ${record.decisions.length}`);
   const referee = new Referee(bin);
   const { refViews, seatViews } = await refereeViews(referee, record, t.people);
   referee.close();
@@ -113,28 +121,20 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const viewers = [[A, t.people[0], "Ana"], [B, t.people[1], "Bea"], [C, -1, "the spectator"]];
   const found = [];
   const counts = [];
-  for (const [P, seat, who] of viewers) {
+  for (const [i, [P, seat, who]] of viewers.entries()) {
     const hidden = hiddenByDecision(refViews, seatViews, seat, cat);
-    const snaps = await takeSnapshots(P.page);
     const ws = messageViolations(P.received, hidden, cat, who, table, seat);
-    found.push(...snapshotViolations(snaps, hidden, cat, who), ...ws.out);
-    counts.push(`${who} ${snaps.length} snapshots / ${ws.checked} updates`);
+    found.push(...snapshotViolations(snaps[i], hidden, cat, who), ...ws.out);
+    counts.push(`${who} ${snaps[i].length} page snapshots and ${ws.checked} updates`);
   }
   const caught = (who, token) => found.filter((v) => v.startsWith(who) && v.includes(`'${token}' at decision ${probe.seq} `));
   const probeHits = [...caught("the spectator", probe.name), ...caught(probe.to, probe.id)];
   if (!caught("the spectator", probe.name).length) fail(`${tag}: the probe '${probe.name}' in the spectator's page at decision ${probe.seq} was not caught`);
   if (!caught(probe.to, probe.id).length) fail(`${tag}: the probe '${probe.id}' in ${probe.to}'s page at decision ${probe.seq} was not caught`);
   const leaks = found.filter((v) => !probeHits.includes(v));
+  if (process.env.HIDDEN_DUMP) (await import("node:fs")).writeFileSync(process.env.HIDDEN_DUMP, JSON.stringify({ record, A: A.received, refViews, seatViews }));
   if (leaks.length) fail(`${tag}: ${leaks.length} hidden cards shown:\n  ${leaks.slice(0, 12).join("\n  ")}`);
-  log(`${tag}: ${record.decisions.length} decisions replayed; checked ${counts.join(", ")}; the probe caught`);
-
-  for (const [i, P] of pages.entries()) {
-    // The card catalogue endpoint (/api/cards/GAME) is not on main yet.
-    const errors = P.errors.filter((e) => !/\/api\/cards\/|Failed to load resource: the server responded with a status of 404/.test(e));
-    if (errors.length) fail(`${tag}: page ${"ABC"[i]} errors: ${errors.join("; ")}`);
-    if (P.outside.length) fail(`${tag}: page ${"ABC"[i]} fetched from outside the server: ${P.outside.join(", ")}`);
-    await P.context.close();
-  }
+  log(`${tag}: checked ${counts.join(", ")}; the probes were caught`);
   return `${tag} ${decisions} decisions by the people, ${refViews.length - 1} in all`;
 }
 
@@ -175,4 +175,28 @@ async function pointAtCard(page, rand) {
   await cards.nth(Math.floor(rand() * n)).hover({ timeout: 2000 }).catch(() => {});
   await page.evaluate(() => window.__snap());
   await page.mouse.move(0, 0);
+}
+
+/** Concedes through the page's button (asked again if the game moved on
+ * meanwhile and the decision came too late). */
+async function concede(page) {
+  const button = page.locator(".concede-row button.danger");
+  page.on("dialog", (d) => d.accept());
+  for (let i = 0; i < 20 && (await button.isVisible()); i++) {
+    await button.click().catch(() => {});
+    await sleep(150);
+  }
+  if (await button.isVisible()) fail("the concession was not taken");
+}
+
+/** The record once the game is over (the computer seats may still be playing). */
+async function finishedRecord(base, table) {
+  for (const until = Date.now() + 30000; Date.now() < until; await sleep(100)) {
+    const r = await fetch(`${base}/api/records/${table}`);
+    if (r.ok) {
+      const body = await r.json();
+      return body.record || body;
+    }
+  }
+  fail(`/api/records/${table}: no finished record in 30 s`);
 }

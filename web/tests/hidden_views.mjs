@@ -90,7 +90,7 @@ export function hiddenByDecision(refViews, seatViews, viewer, cat) {
 }
 
 /** The referee's view after each decision of `record`, and each of `seats`'
- * own views then (index = decisions made). */
+ * own views and options then (index = decisions made). */
 export async function refereeViews(referee, record, seats) {
   const start = await referee.request({ cmd: "load", record: { ...record, decisions: [] } });
   if (!start.ok) fail(`referee could not load the record: ${start.error}`);
@@ -98,8 +98,11 @@ export async function refereeViews(referee, record, seats) {
   const seatViews = [];
   const look = async () => {
     refViews.push((await referee.request({ cmd: "view", seat: "referee" })).view);
+    // A seat's own options show it cards too (e.g. its deck at set-up).
+    const pending = (await referee.request({ cmd: "pending" })).pending || [];
     const own = {};
-    for (const s of seats) own[s] = (await referee.request({ cmd: "view", seat: s })).view;
+    for (const s of seats)
+      own[s] = { view: (await referee.request({ cmd: "view", seat: s })).view, options: pending.find((p) => p.seat === s) || null };
     seatViews.push(own);
   };
   await look();

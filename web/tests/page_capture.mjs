@@ -36,9 +36,11 @@ export async function captureSnapshots(context, cat) {
       }
       snaps.push({ seq, found: [...found].map(([k, context]) => [...k.split("|"), context]), faces });
     };
-    new MutationObserver(() => window.__snap()).observe(document.documentElement, {
+    const watch = () => new MutationObserver(() => window.__snap()).observe(document.documentElement, {
       attributes: true, subtree: true, attributeFilter: ["data-seq"],
     });
+    if (document.documentElement) watch();
+    else document.addEventListener("readystatechange", watch, { once: true });
   }, [cat.tokenSource, cat.nameSource]);
 }
 
@@ -77,7 +79,7 @@ export function snapshotViolations(snaps, hidden, cat, who) {
     }
     for (const [id, n] of Object.entries(s.faces)) {
       if (h.extraCopies.has(id) && n > (h.shownCopies.get(id) || 0))
-        out.push(`${who} drew ${n} faces of '${id}' at decision ${s.seq}, its view shows ${h.shownCopies.get(id) || 0} (others are hidden)`);
+        out.push(`${who} drew ${n} faces of the card '${id}' at decision ${s.seq} (its view shows ${h.shownCopies.get(id) || 0}, the others are hidden)`);
     }
   }
   return out;
