@@ -16,7 +16,7 @@ import { captureSnapshots, takeSnapshots, snapshotViolations, messageViolations 
 // people stop after LC_BOUND of theirs and concede (the computer seats finish
 // the game); a Magic game runs to its end (about 220 decisions in all).
 const TABLES = [
-  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 40, seed: 11 },
+  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 30, seed: 11 },
   { game: "magic", variant: "ffa", people: [0, 2], bound: 150, seed: 7 },
   { game: "magic", variant: "2hg", people: [0, 1], bound: 150, seed: 5 },
 ];
@@ -105,6 +105,7 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const snaps = [];
   for (const [i, P] of pages.entries()) {
     snaps.push(await takeSnapshots(P.page));
+    log(`page ${"ABC"[i]}: ${Math.round(await P.page.evaluate(() => window.__snapMs))} ms in snapshots`);
     // The card catalogue endpoint (/api/cards/GAME) is not on main yet.
     const errors = P.errors.filter((e) => !/\/api\/cards\/|Failed to load resource: the server responded with a status of 404/.test(e));
     if (errors.length) fail(`${tag}: page ${"ABC"[i]} errors: ${errors.join("; ")}`);
@@ -114,7 +115,9 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const record = await finishedRecord(base, table);
   log(`${tag}: ${decisions} decisions by the people${over ? "" : `, then both conceded at decision ${leftAt}`}; the game ended after ${record.decisions.length}`);
   const referee = new Referee(bin);
-  const { refViews, seatViews } = await refereeViews(referee, record, t.people);
+  // Up to the last decision a page received.
+  const upTo = Math.max(...pages.flatMap((P) => P.received.filter((m) => m.type === "update" && m.table === table).map((m) => m.seq)));
+  const { refViews, seatViews } = await refereeViews(referee, record, upTo);
   referee.close();
 
   // Each viewer's pages and messages against what was hidden from it then.
@@ -125,6 +128,12 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
     const hidden = hiddenByDecision(refViews, seatViews, seat, cat);
     const ws = messageViolations(P.received, hidden, cat, who, table, seat);
     found.push(...snapshotViolations(snaps[i], hidden, cat, who), ...ws.out);
+    // Every update the page drew was looked at (those after its last snapshot
+    // came while it was being closed).
+    const drawn = new Set(snaps[i].map((x) => x.seq));
+    const last = Math.max(...drawn);
+    const missed = P.received.filter((m) => m.type === "update" && m.table === table && m.seq <= last && !drawn.has(m.seq));
+    if (missed.length) found.push(`${who}: no snapshot after the updates of decisions ${missed.map((m) => m.seq).join(", ")}`);
     counts.push(`${who} ${snaps[i].length} page snapshots and ${ws.checked} updates`);
   }
   const caught = (who, token) => found.filter((v) => v.startsWith(who) && v.includes(`'${token}' at decision ${probe.seq} `));

@@ -55,7 +55,14 @@ export function publicPart(refView) {
 
 /** What is visible to one viewer at one decision: ids (with copies counted),
  * references, names. */
+const visibleOf = new WeakMap();
 function visibleIn(view, cat) {
+  if (!visibleOf.has(view)) visibleOf.set(view, countCards(view, cat));
+  const v = visibleOf.get(view);
+  return { ids: new Map(v.ids), refs: new Set(v.refs) };
+}
+
+function countCards(view, cat) {
   const strings = cardStrings(view, cat);
   const ids = new Map();
   const refs = new Set();
@@ -64,6 +71,18 @@ function visibleIn(view, cat) {
     ids.set(base(s), (ids.get(base(s)) || 0) + n);
   }
   return { ids, refs };
+}
+
+/** A spectator sees the public part of the referee's view, and what every
+ * seat sees (a card shown to all, e.g. LC's judgement of two deck tops, is
+ * named in the log while the views show it only to the seats). */
+function spectatorSees(ref, seatViews, cat) {
+  const vis = visibleIn(publicPart(ref), cat);
+  const every = Object.values(seatViews).map((v) => visibleIn(v.view, cat));
+  for (const id of every[0].ids.keys())
+    if (!vis.ids.has(id) && every.every((v) => v.ids.has(id))) vis.ids.set(id, Math.min(...every.map((v) => v.ids.get(id))));
+  for (const r of every[0].refs) if (every.every((v) => v.refs.has(r))) vis.refs.add(r);
+  return vis;
 }
 
 /**
@@ -76,8 +95,7 @@ function visibleIn(view, cat) {
 export function hiddenByDecision(refViews, seatViews, viewer, cat) {
   const seen = new Set();
   return refViews.map((ref, n) => {
-    const own = viewer >= 0 ? seatViews[n][viewer] : publicPart(ref);
-    const vis = visibleIn(own, cat);
+    const vis = viewer >= 0 ? visibleIn(seatViews[n][viewer], cat) : spectatorSees(ref, seatViews[n], cat);
     for (const id of vis.ids.keys()) seen.add(id);
     const all = visibleIn(ref, cat);
     const refs = new Set([...all.refs].filter((r) => !vis.refs.has(r)));
@@ -89,9 +107,10 @@ export function hiddenByDecision(refViews, seatViews, viewer, cat) {
   });
 }
 
-/** The referee's view after each decision of `record`, and each of `seats`'
- * own views and options then (index = decisions made). */
-export async function refereeViews(referee, record, seats) {
+/** The referee's view after each decision of `record` (the first `upTo`),
+ * and each seat's own view and options then (index = decisions made). */
+export async function refereeViews(referee, record, upTo = Infinity) {
+  const seats = Array.from({ length: record.setup?.seats ?? record.seats.length }, (_, s) => s);
   const start = await referee.request({ cmd: "load", record: { ...record, decisions: [] } });
   if (!start.ok) fail(`referee could not load the record: ${start.error}`);
   const refViews = [];
@@ -102,11 +121,11 @@ export async function refereeViews(referee, record, seats) {
     const pending = (await referee.request({ cmd: "pending" })).pending || [];
     const own = {};
     for (const s of seats)
-      own[s] = { view: (await referee.request({ cmd: "view", seat: s })).view, options: pending.find((p) => p.seat === s) || null };
+      own[s] = { view: (await referee.request({ cmd: "view", seat: s })).view, options: pending.find((p) => p.seat === s)?.options || null };
     seatViews.push(own);
   };
   await look();
-  for (const d of record.decisions) {
+  for (const d of record.decisions.slice(0, upTo)) {
     const r = await referee.request({ cmd: "act", seat: d.seat, option: d.option });
     if (!r.ok) fail(`referee could not replay ${JSON.stringify(d)}: ${r.error}`);
     await look();

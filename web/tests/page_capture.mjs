@@ -21,11 +21,26 @@ export async function captureSnapshots(context, cat) {
           if (!found.has(key)) found.set(key, text.slice(Math.max(0, m.index - 60), m.index + m[0].length + 60).replace(/\s+/g, " "));
         }
     };
+    // Every text node (hidden ones too: the page holds them), one a line; as
+    // innerText would give, without laying the page out each time.
+    const pageText = () => {
+      const parts = [];
+      const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+        acceptNode: (n) => (/^(SCRIPT|STYLE)$/.test(n.parentNode?.nodeName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      });
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue);
+      return parts.join("\n");
+    };
+    window.__snapMs = 0;
     window.__snap = () => {
+      const t0 = performance.now();
+      try { snapNow(); } finally { window.__snapMs += performance.now() - t0; }
+    };
+    const snapNow = () => {
       const seq = Number(document.body?.dataset.seq ?? -1);
       if (!(seq >= 0)) return;
       const found = new Map();
-      scan(found, document.body.innerText, "text");
+      scan(found, pageText(), "text");
       const zoom = document.querySelector(".card-zoom");
       scan(found, zoom?.textContent, "zoom");
       const faces = {};
