@@ -31,12 +31,7 @@ export async function captureSnapshots(context, cat) {
       for (let n = walk.nextNode(); n; n = walk.nextNode()) parts.push(n.nodeValue);
       return parts.join("\n");
     };
-    window.__snapMs = 0;
     window.__snap = () => {
-      const t0 = performance.now();
-      try { snapNow(); } finally { window.__snapMs += performance.now() - t0; }
-    };
-    const snapNow = () => {
       const seq = Number(document.body?.dataset.seq ?? -1);
       if (!(seq >= 0)) return;
       const found = new Map();
