@@ -83,7 +83,7 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
         probe = await writeProbe(P, people[1 - i], C, st.seq, t.people[i], cat);
         if (probe) probe.to = ["Bea", "Ana"][i];
       }
-      if (decisions % 9 === 4) await pointAtCard(P.page, rand);
+      if (decisions % 9 === 4) for (const Q of [P, C]) await pointAtCard(Q.page, rand);
       const id = st.options[Math.floor(rand() * st.options.length)];
       // Near its corner: a card name in the label shows the card instead.
       await P.page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`, { position: { x: 6, y: 6 } });
@@ -133,7 +133,11 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
     const last = Math.max(...drawn);
     const missed = P.received.filter((m) => m.type === "update" && m.table === table && m.seq <= last && !drawn.has(m.seq));
     if (missed.length) found.push(`${who}: no snapshot after the updates of decisions ${missed.map((m) => m.seq).join(", ")}`);
-    counts.push(`${who} ${snaps[i].length} page snapshots and ${ws.checked} updates`);
+    counts.push(`${who} ${snaps[i].length} page snapshots (${snaps[i].filter((x) => x.zoom).length} with a card zoomed) and ${ws.checked} updates`);
+    // The message check is no blind eye either: a log line naming the probe.
+    const line = { type: "update", table, as: seat, seq: probe.seq, view: {}, pending: [], log: [{ index: -1, text: `probe: ${probe.name}` }] };
+    if (seat === -1 && !messageViolations([line], hidden, cat, who, table, seat).out.length)
+      fail(`${tag}: a log line naming '${probe.name}' at decision ${probe.seq} sent to the spectator was not caught`);
   }
   const caught = (who, token) => found.filter((v) => v.startsWith(who) && v.includes(`'${token}' at decision ${probe.seq} `));
   const probeHits = [...caught("the spectator", probe.name), ...caught(probe.to, probe.id)];
@@ -142,7 +146,7 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const leaks = found.filter((v) => !probeHits.includes(v));
   if (leaks.length) fail(`${tag}: ${leaks.length} hidden cards shown:\n  ${leaks.slice(0, 12).join("\n  ")}`);
   log(`${tag}: checked ${counts.join(", ")}; the probes were caught`);
-  return `${tag} ${decisions} decisions by the people, ${refViews.length - 1} in all`;
+  return `${tag}: ${decisions} decisions by the people, ${refViews.length - 1} checked`;
 }
 
 /** Writes, for one snapshot each, a card of the deciding person's hand that

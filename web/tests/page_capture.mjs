@@ -44,7 +44,7 @@ export async function captureSnapshots(context, cat) {
         for (const a of ["data-card", "data-ref", "title"]) scan(found, el.getAttribute(a), where);
         if (el.matches(".tcard[data-card]") && !el.closest(".card-zoom")) faces[el.dataset.card] = (faces[el.dataset.card] || 0) + 1;
       }
-      snaps.push({ seq, found: [...found].map(([k, context]) => [...k.split("|"), context]), faces });
+      snaps.push({ seq, found: [...found].map(([k, context]) => [...k.split("|"), context]), faces, zoom: !!zoom && !zoom.hidden });
     };
     const watch = () => new MutationObserver(() => window.__snap()).observe(document.documentElement, {
       attributes: true, subtree: true, attributeFilter: ["data-seq"],
