@@ -12,15 +12,16 @@ import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng, Referee } from "
 import { catalogue, hiddenByDecision, refereeViews } from "./hidden_views.mjs";
 import { captureSnapshots, takeSnapshots, snapshotViolations, messageViolations } from "./page_capture.mjs";
 
-// `bound`: the people's decisions before they concede. Last Chronicle with
-// random seats runs to about 1,200 decisions, so Ana and Bea (opponents) stop
-// after 30 and the computer seats finish the game; the Free-for-All is played
-// to its end (about 250 decisions in all, 140 of them the people's); at the
-// Two-Headed Giant Ana and Bea are one team and concede after 40.
+// `bound`: the people's decisions before they concede (or the table's, `seqs`).
+// Last Chronicle with random seats runs to about 1,200 decisions, so Ana and
+// Bea (opponents) stop after 20 of theirs or 150 in all, and the computer
+// seats finish the game; the Free-for-All is played
+// to its end (about 210 decisions in all, 100 of them the people's); at the
+// Two-Headed Giant Ana and Bea are one team and concede after 30.
 const TABLES = [
-  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 30, seed: 11 },
+  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 20, seqs: 150, seed: 11 },
   { game: "magic", variant: "ffa", people: [0, 2], bound: 200, seed: 7 },
-  { game: "magic", variant: "2hg", people: [0, 1], bound: 40, seed: 5 },
+  { game: "magic", variant: "2hg", people: [0, 1], bound: 30, seed: 5 },
 ];
 const PROBE_AT = 6; // the people's decisions before the probe is written
 const AFTER_LEAVING = 10; // decisions the pages stay after the people concede
@@ -72,11 +73,13 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   let over = false;
   let probe = null;
   const until = Date.now() + PLAY_MS;
-  while (!over && decisions < t.bound) {
+  let seq = 0;
+  while (!over && decisions < t.bound && seq < (t.seqs ?? Infinity)) {
     if (Date.now() > until) fail(`${tag}: only ${decisions} decisions in ${PLAY_MS / 1000} s`);
     let acted = false;
     for (const [i, P] of people.entries()) {
       const st = await tableState(P.page);
+      seq = Math.max(seq, st.seq);
       if (st.over) over = true;
       if (over || !st.mine || !st.options.length) continue;
       if (!probe && decisions >= PROBE_AT) {
