@@ -19,10 +19,11 @@ add_test(NAME browser_build_web COMMAND ${CMAKE_SOURCE_DIR}/scripts/build-web.sh
 set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIMEOUT 300 LABELS browser)
 
 # (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board,
-# with the server killed and restarted; the generic board for the other games;
+# with the server killed and restarted; a 4-seat Last Chronicle game played by
+# clicking its board; the generic board for the other games; the table's parts;
 # hidden_pages: two people and a spectator at 4-seat Last Chronicle and Magic
 # tables, no page showing a card hidden from its viewer.
-foreach(game suikoden ddm generic table hidden_pages)
+foreach(game suikoden ddm lastchronicle generic table hidden_pages)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
