@@ -146,9 +146,14 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
   const probeHits = [...caught("the spectator", probe.name), ...caught(probe.to, probe.id)];
   if (!caught("the spectator", probe.name).length) fail(`${tag}: the probe '${probe.name}' in the spectator's page at decision ${probe.seq} was not caught`);
   if (!caught(probe.to, probe.id).length) fail(`${tag}: the probe '${probe.id}' in ${probe.to}'s page at decision ${probe.seq} was not caught`);
+  // And on what a page really draws: Ana's pages (her hand on them) judged
+  // as if they were the spectator's must show cards hidden from it.
+  const asSpectator = snapshotViolations(snaps[0], hiddenByDecision(refViews, seatViews, -1, cat), cat, "Ana's page");
+  if (!asSpectator.some((v) => / showed the hidden card (name|id) /.test(v)))
+    fail(`${tag}: Ana's pages judged as the spectator's showed no hidden card: the check is blind`);
   const leaks = found.filter((v) => !probeHits.includes(v));
   if (leaks.length) fail(`${tag}: ${leaks.length} hidden cards shown:\n  ${leaks.slice(0, 12).join("\n  ")}`);
-  log(`${tag}: checked ${counts.join(", ")}; the probes were caught`);
+  log(`${tag}: checked ${counts.join(", ")}; the probes were caught; Ana's pages judged as the spectator's: ${asSpectator.length} findings`);
   return `${tag}: ${decisions} decisions by the people, ${refViews.length - 1} checked`;
 }
 
