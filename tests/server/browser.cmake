@@ -28,7 +28,8 @@ foreach(game suikoden ddm lastchronicle generic table hidden_pages)
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
   # One Chromium at a time: they are timed, and two would share 2 cores.
-  set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 150
+  # A whole game by clicks takes 30-110 s on 2 busy cores: 240 s leaves room.
+  set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 240
                        RESOURCE_LOCK browser LABELS browser)
 endforeach()
 # Three 4-seat tables, three pages each: about 80 s alone, 145 s on a busy machine.

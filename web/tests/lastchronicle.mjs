@@ -1,7 +1,8 @@
 // A person at a 4-seat Last Chronicle table against three computer seats
 // (greedy) plays the whole game by clicking the board: a card in hand, a unit,
 // the leader, the chronoglyph, a CA-yard card or token, a player's area, a
-// waiting ability, or one of the board's buttons (pass, go to combat...),
+// waiting ability, a seat strip naming a player to attack, or one of the
+// board's buttons (pass, go to combat...),
 // chosen at random (seeded) among the elements that lead to options. A click
 // that fits several options narrows the list to exactly those, and one of
 // them is taken from it; a click that loses a card asks first. The plain
@@ -12,6 +13,8 @@
 import { fail, newPlayer, sleep, rng } from "./harness.mjs";
 
 const SEED = process.env.LC_SEED || "3";
+// Board elements that lead to options, and the seat strips that name a player to choose.
+const CLICKABLE = ".board.lastchronicle [data-fits], .strip.can[data-fits]";
 const LIFE = process.env.LC_LIFE || "10";
 
 export async function lastChronicleGame({ browser, base, shot, log }) {
@@ -51,7 +54,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
   let started = false;
   let attackShot = false;
   let namesChecked = false;
-  const until = Date.now() + 125000;
+  const until = Date.now() + 200000;
   for (;;) {
     if (Date.now() > until) fail(`the game is not over after ${decisions} decisions (${JSON.stringify(clicks)}, list ${list})`);
     // Where the table stands, the board's clickable elements and what each leads to, in one look.
@@ -89,7 +92,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
       const glyph = decisions === 0 && offered.find((e) => e.kind === "glyphzone" && e.fits.length > 1);
       const el = glyph || offered[Math.floor(rand() * offered.length)];
       clicks[el.kind] = (clicks[el.kind] || 0) + 1;
-      await page.locator(".board.lastchronicle [data-fits]").nth(els.indexOf(el)).click();
+      await page.locator(CLICKABLE).nth(els.indexOf(el)).click();
       if (el.fits.length > 1) {
         // The list shows exactly the options the click was about.
         await page.waitForSelector(".focus-bar:not([hidden])", { timeout: 3000 });
@@ -111,8 +114,9 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
         } else if (mustAsk) fail(`${want} was taken by a board click without asking`);
       }
     }
-    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s, st.seq, { timeout: 10000 });
-    if (sent[sent.length - 1] !== want) fail(`decision ${st.seq}: the page sent ${sent[sent.length - 1]}, not ${want}`);
+    // The game may end meanwhile (another seat's decision ended it while this one was open).
+    await page.waitForFunction((s) => Number(document.body.dataset.seq) > s || document.body.dataset.status === "over", st.seq, { timeout: 10000 });
+    if (sent[sent.length - 1] !== want && (await page.evaluate(() => document.body.dataset.status)) !== "over") fail(`decision ${st.seq}: the page sent ${sent[sent.length - 1]}, not ${want}`);
     decisions++;
   }
   await page.waitForSelector(".overlay:not([hidden]) .over ol.results li:nth-child(4)");
@@ -134,7 +138,7 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
 
   if (!namesChecked) fail("the own hand never showed card names");
   if (!attackShot) fail("no attack was seen on the board");
-  for (const k of ["hand", "field", "ca", "glyphzone", "player", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
+  for (const k of ["hand", "field", "ca", "glyphzone", "player", "strip", "button"]) if (!clicks[k]) fail(`no ${k} click: ${JSON.stringify(clicks)}`);
   if (!focused) fail("no board click narrowed the option list");
   if (list > decisions / 20) fail(`${list} of ${decisions} decisions needed the option list`);
   if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
@@ -147,20 +151,20 @@ export async function lastChronicleGame({ browser, base, shot, log }) {
 
 /** The page's state (as harness.mjs tableState) with the board's clickable elements. */
 async function boardState(page) {
-  return page.evaluate(() => ({
+  return page.evaluate((sel) => ({
     seq: Number(document.body.dataset.seq ?? -1),
     mine: document.body.dataset.turn === "mine",
     over: !!document.querySelector(".overlay:not([hidden]) .over") || document.body.dataset.status === "over",
     options: Array.from(document.querySelectorAll(".options-panel button.option:not(:disabled)")).map((b) => b.dataset.option),
     attack: !!document.querySelector(".lc-combat[data-attacker]:not([data-attacker=''])"),
     hand: !!document.querySelector(".lc-seat.you .lc-hand .tcard"),
-    els: Array.from(document.querySelectorAll(".board.lastchronicle [data-fits]")).map((e) => ({
+    els: Array.from(document.querySelectorAll(sel)).map((e) => ({
       fits: e.dataset.fits.split(" "),
-      kind: e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
+      kind: e.classList.contains("strip") ? "strip" : e.classList.contains("lc-act") ? "button" : e.classList.contains("lc-seat-head") ? "player"
         : (e.closest(".lc-zone")?.classList[1] || e.closest(".lc-panel")?.classList[1] || "other").replace(/^lc-/, ""),
       unplaced: e.classList.contains("unplaced"),
     })),
-  }));
+  }), CLICKABLE);
 }
 
 /** Every seat's strip shows its life; the person's shows it is deciding. */

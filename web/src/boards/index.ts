@@ -5,6 +5,7 @@ import { suikodenBoard } from "./suikoden";
 import { ddmBoard } from "./ddm";
 import { genericBoard } from "./generic";
 import { lastChronicleBoard } from "./lastchronicle";
+import { Acts } from "./lastchronicle_acts";
 import { lastChronicleConfirm, lastChronicleFacts, lastChroniclePromptSource } from "./lastchronicle_facts";
 import { suikodenFacts, ddmFacts } from "./facts";
 
@@ -14,6 +15,7 @@ const uis: Record<string, GameUi> = {
   lastchronicle: {
     board: lastChronicleBoard, facts: lastChronicleFacts,
     confirm: lastChronicleConfirm, promptSource: lastChroniclePromptSource,
+    seatOptions: (ctx, seat) => new Acts(ctx).seat(seat),
   },
 };
 
