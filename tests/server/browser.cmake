@@ -32,5 +32,3 @@ foreach(game suikoden ddm lastchronicle generic table hidden_pages)
   set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 240
                        RESOURCE_LOCK browser LABELS browser)
 endforeach()
-# Three 4-seat tables, three pages each: about 80 s alone, 145 s on a busy machine.
-set_tests_properties(browser_hidden_pages PROPERTIES TIMEOUT 200)
