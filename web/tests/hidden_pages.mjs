@@ -88,10 +88,9 @@ async function oneTable({ browser, base, bin, shot, log }, t) {
       }
       if (decisions % 9 === 4) for (const Q of [P, C]) await pointAtCard(Q.page, rand);
       const id = st.options[Math.floor(rand() * st.options.length)];
-      // Near its corner: a card name in the label shows the card instead. (Gone
-      // meanwhile: another seat's part of a decision taken together changed it.)
+      // (Gone meanwhile: another seat's part of a decision taken together changed it.)
       const option = `.options-panel button.option[data-option=${JSON.stringify(id)}]`;
-      if (!(await P.page.click(option, { position: { x: 6, y: 6 }, timeout: 3000 }).then(() => true, () => false))) continue;
+      if (!(await P.page.click(option, { timeout: 3000 }).then(() => true, () => false))) continue;
       await waitSeqAbove(P.page, st.seq);
       decisions++;
       acted = true;
