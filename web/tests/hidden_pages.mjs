@@ -14,14 +14,14 @@ import { captureSnapshots, takeSnapshots, snapshotViolations, messageViolations 
 
 // `bound`: the people's decisions before they concede (or the table's, `seqs`).
 // Last Chronicle with random seats runs to about 1,200 decisions, so Ana and
-// Bea (opponents) stop after 20 of theirs or 150 in all, and the computer
+// Bea (opponents) stop after 15 of theirs or 80 in all, and the computer
 // seats finish the game; the Free-for-All is played
 // to its end (about 210 decisions in all, 100 of them the people's); at the
-// Two-Headed Giant Ana and Bea are one team and concede after 30.
+// Two-Headed Giant Ana and Bea are one team and concede after 20.
 const TABLES = [
-  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 20, seqs: 150, seed: 11 },
+  { game: "lastchronicle", variant: "standard", people: [0, 2], bound: 15, seqs: 80, seed: 11 },
   { game: "magic", variant: "ffa", people: [0, 2], bound: 200, seed: 7 },
-  { game: "magic", variant: "2hg", people: [0, 1], bound: 30, seed: 5 },
+  { game: "magic", variant: "2hg", people: [0, 1], bound: 20, seed: 5 },
 ];
 const PROBE_AT = 6; // the people's decisions before the probe is written
 const AFTER_LEAVING = 10; // decisions the pages stay after the people concede
