@@ -2,8 +2,8 @@
 // strips (you / opponent, the deciding seat), people named (no "seat N" on
 // the page), the digest of the computer's moves since the last decision,
 // the whole card on hover, the number keys and P, and the forced-move
-// preference. (The confirmation of irreversible board clicks is tried by the
-// boards that ask for it: lastchronicle.mjs, magic.mjs.)
+// preference, and a discard by a click on the hand card asked about first
+// (confirmed with Enter).
 import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng } from "./harness.mjs";
 
 export async function tableParts({ browser, base, shot, log }) {
@@ -13,6 +13,9 @@ export async function tableParts({ browser, base, shot, log }) {
   await page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
   await page.selectOption("select[name=game]", "suikoden");
   await page.selectOption("select[name=seat-1]", "greedy");
+  // A fixed deal, so the game (and its forced moves) is the same each run.
+  await page.click("details.options summary");
+  await page.fill("input[name=seed]", process.env.TABLE_SEED || "7");
   await page.click("button:has-text('Create table')");
   await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
   await page.waitForFunction(() => document.querySelector("form.join input[name=name]") || document.body.dataset.seat === "0");
@@ -26,7 +29,7 @@ export async function tableParts({ browser, base, shot, log }) {
   if (!/Tess/.test(await page.textContent(".strip.you"))) fail("the own strip does not name the player");
 
   const rand = rng(5);
-  const seen = { digest: 0, digestNamed: 0, keys: 0, pass: 0, zoom: 0, forced: 0, names: 0 };
+  const seen = { confirm: 0, digest: 0, digestNamed: 0, keys: 0, pass: 0, zoom: 0, forced: 0, names: 0 };
   let decisions = 0;
   const until = Date.now() + 60000;
   while (decisions < 40 && Date.now() < until) {
@@ -53,6 +56,20 @@ export async function tableParts({ browser, base, shot, log }) {
       await page.waitForSelector(".card-zoom:not([hidden]) .card-full .text", { timeout: 2000 });
       seen.zoom++;
     }
+    // A discard by clicking the hand card asks first; Enter confirms it.
+    const lone = st.options.filter((id) => id.startsWith("discard:"))
+      .find((id) => st.options.filter((o) => o.split(/[:>]/).slice(1).includes(id.slice(8))).length === 1);
+    if (lone && !seen.confirm) {
+      await page.click(`.board .hand [data-card=${JSON.stringify(lone.slice(8))}]`);
+      await page.waitForSelector(`.confirm-bar:not([hidden]) [data-confirm=${JSON.stringify(lone)}]`, { timeout: 3000 })
+        .catch(() => fail(`clicking the hand card of ${lone} did not ask first`));
+      if ((await tableState(page)).seq !== st.seq) fail(`${lone} was taken before it was confirmed`);
+      await page.keyboard.press("Enter");
+      await waitSeqAbove(page, st.seq);
+      seen.confirm++;
+      decisions++;
+      continue;
+    }
     // Keys: P passes when it can, else a number key takes the n-th option.
     const canPass = st.options.includes("pass");
     if (canPass && rand() < 0.3) {
@@ -68,6 +85,7 @@ export async function tableParts({ browser, base, shot, log }) {
   }
   if (decisions < 10) fail(`only ${decisions} decisions by keys`);
   if (!seen.digest) fail("the digest never showed what happened since the last decision");
+  if (!seen.confirm) fail("no discard by a click on the hand was asked about first");
   if (!seen.zoom) fail("no card name in the log could be pointed at");
   if (!seen.digestNamed) fail("the digest never named the computer seat's moves");
   await shot(page, "table-parts");
@@ -96,6 +114,7 @@ export async function tableParts({ browser, base, shot, log }) {
     await waitSeqAbove(page, st.seq);
   }
   await page.evaluate(() => localStorage.setItem("tabletop.auto-forced", "0"));
+  if (!seen.forced) fail("no forced move came up to be taken by itself (seed 7 has one)");
   log(JSON.stringify(seen));
   if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
   if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);

@@ -1,6 +1,8 @@
 // Seat-strip facts of the two-player games (the multiplayer games' boards
 // report their own beside their code).
-import type { SeatFacts } from "./board";
+import type { BoardCtx, SeatFacts } from "./board";
+import type { Option } from "../types";
+import { cardName } from "../parts/cards";
 
 export function suikodenFacts(v: any, seat: number): SeatFacts {
   const p = v.players?.[seat] || {};
@@ -24,4 +26,11 @@ export function ddmFacts(v: any, seat: number): SeatFacts {
     phase: v.phase,
     badges: crests,
   };
+}
+
+/** A card discarded by one click on the board is asked about first (it is gone for good). */
+export function suikodenConfirm(o: Option, ctx: BoardCtx): string | null {
+  const m = /^discard:([^:>]+)$/.exec(o.id);
+  if (!m) return null;
+  return `Discard ${ctx.view.cards?.[m[1]]?.replace(/ \(.*$/, "") || cardName("suikoden", m[1])}?`;
 }

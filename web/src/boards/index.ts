@@ -7,12 +7,12 @@ import { genericBoard } from "./generic";
 import { lastChronicleBoard } from "./lastchronicle";
 import { Acts } from "./lastchronicle_acts";
 import { lastChronicleConfirm, lastChronicleFacts, lastChroniclePromptSource } from "./lastchronicle_facts";
-import { suikodenFacts, ddmFacts } from "./facts";
+import { suikodenFacts, suikodenConfirm, ddmFacts } from "./facts";
 import { magicBoard } from "./magic";
 import { magicFacts, magicTeams, magicConfirm, magicPromptSource, magicSeatOptions } from "./magic_facts";
 
 const uis: Record<string, GameUi> = {
-  suikoden: { board: suikodenBoard, facts: suikodenFacts },
+  suikoden: { board: suikodenBoard, facts: suikodenFacts, confirm: suikodenConfirm },
   ddm: { board: ddmBoard, facts: ddmFacts },
   lastchronicle: {
     board: lastChronicleBoard, facts: lastChronicleFacts,

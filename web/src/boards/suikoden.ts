@@ -35,7 +35,7 @@ export const suikodenBoard: Board = (ctx) => {
 
   function clickCard(id: string, el: HTMLElement) {
     const fits = optionsNaming(ctx.options, id);
-    if (fits.length === 1) return ctx.act(fits[0].id);
+    if (fits.length === 1) return ctx.actFromBoard(fits[0]);
     selected = id;
     for (const x of Array.from(root.querySelectorAll(".scard.selected"))) x.classList.remove("selected");
     el.classList.add("selected");
@@ -44,7 +44,7 @@ export const suikodenBoard: Board = (ctx) => {
 
   function clickPlace(place: string) {
     const fits: Option[] = optionsNaming(ctx.options, place).filter((o) => !selected || o.id.split(/[:>]/).includes(selected));
-    if (fits.length === 1) ctx.act(fits[0].id);
+    if (fits.length === 1) ctx.actFromBoard(fits[0]);
     else if (fits.length > 1) ctx.filter(selected ? `${selected}:${place}` : place);
   }
 
