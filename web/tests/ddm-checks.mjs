@@ -180,6 +180,10 @@ export async function tieBreakShown(page, v) {
   const box = page.locator(`.board.ddm .tie-break[data-rule=${v.tie_break.rule}]`);
   const text = await box.textContent({ timeout: 5000 });
   if (v.tie_break.rule !== "draw" && !/wins on/.test(text)) fail(`the tie-break box says '${text}'`);
+  // The game-over dialog says it too.
+  const over = await page.locator(`.overlay .over .tie-break[data-rule=${v.tie_break.rule}]`).textContent({ timeout: 5000 })
+    .catch(() => fail("the game-over dialog does not say which tie-break decided"));
+  if (v.tie_break.rule !== "draw" && !/wins on/.test(over)) fail(`the game-over dialog's tie-break says '${over}'`);
   const log = await page.locator("ol.log").textContent();
   if (v.tie_break.rule !== "draw" && !log.includes("on the tie-break")) fail("the log does not say which tie-break decided");
   return `the round limit ended it, decided by ${v.tie_break.rule}`;

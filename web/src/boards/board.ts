@@ -65,6 +65,8 @@ export interface GameUi {
   /** The viewer's options that name `seat` as a player (attacking it, targeting it):
    * its strip then becomes clickable, as the player's area on the board is. */
   seatOptions?(ctx: BoardCtx, seat: number): Option[];
+  /** What decided the game, for the game-over dialog (a tie-break...), or null. */
+  overNote?(ctx: BoardCtx): HTMLElement | null;
   /** The source a prompt is about ("Sudden Bolt: choose a unit"): a card name, or null. */
   promptSource?(view: any, me: number): string | null;
 }

@@ -3,6 +3,7 @@
 import type { GameUi } from "./board";
 import { suikodenBoard } from "./suikoden";
 import { ddmBoard } from "./ddm";
+import { tieBreakBox } from "./ddm-news";
 import { genericBoard } from "./generic";
 import { lastChronicleBoard } from "./lastchronicle";
 import { Acts } from "./lastchronicle_acts";
@@ -13,7 +14,7 @@ import { magicFacts, magicTeams, magicConfirm, magicPromptSource, magicSeatOptio
 
 const uis: Record<string, GameUi> = {
   suikoden: { board: suikodenBoard, facts: suikodenFacts, confirm: suikodenConfirm },
-  ddm: { board: ddmBoard, facts: ddmFacts },
+  ddm: { board: ddmBoard, facts: ddmFacts, overNote: (ctx) => tieBreakBox(ctx, ctx.view) },
   lastchronicle: {
     board: lastChronicleBoard, facts: lastChronicleFacts,
     confirm: lastChronicleConfirm, promptSource: lastChroniclePromptSource,

@@ -232,13 +232,21 @@ export function tablePage(table: string) {
 
     function drawOver(u: Update) {
       if (overlayClosed) return;
-      const people = peopleOf(uiFor(u.game), u.view, u.seats, me);
+      const ui = uiFor(u.game);
+      const people = peopleOf(ui, u.view, u.seats, me);
+      let note: HTMLElement | null = null;
+      try {
+        note = ui.overNote?.(boardContext(u.game, ui, u.view, me, u.seats, [], hooks)) ?? null;
+      } catch {
+        note = null;
+      }
       const order = u.results.map((r, seat) => ({ seat, ...r })).sort((a, b) => a.place - b.place);
       clear(overlay, h("div.over.card", { role: "dialog" },
         h("h2", "Game over"),
         me >= 0 && u.results[me] ? h("p.big", `You ${u.results[me].result === "win" ? "win" : u.results[me].result === "draw" ? "draw" : "lose"} (${ordinal(u.results[me].place)})`) : null,
         h("ol.results", order.map((r) => h("li", { class: "r-" + r.result, "data-seat": r.seat },
           h("strong", `${ordinal(r.place)} `), seatLabel(people, r.seat), ` – ${r.result}`))),
+        note,
         h("div.actions",
           h("a.button.primary", { href: `#/replay/${table}` }, "Replay this game"),
           h("a.button", { href: "#/" }, "Lobby"),
