@@ -65,7 +65,7 @@ export async function playMagic({ browser, base, shot, log }, name, S, ms = 1200
     if (S.variant === "2hg") await checkTeams(page, S);
 
     const rand = rng(S.seed);
-    const count = { decisions: 0, board: 0, strips: 0, list: 0, confirms: 0, selections: 0, choices: 0, teammateAttacks: 0 };
+    const count = { decisions: 0, board: 0, strips: 0, list: 0, confirms: 0, selections: 0, choices: 0, teammateAttacks: 0, targetsShown: 0 };
     const shots = new Set();
     let youChecked = false;
     const until = Date.now() + ms;
@@ -75,6 +75,8 @@ export async function playMagic({ browser, base, shot, log }, name, S, ms = 1200
       if (st.over) break;
       const options = lastOptions(P);
       if (!st.mine || !st.options.length || !options.length || lastUpdate(P)?.seq !== st.seq) {
+        // Others' spells on the stack show their targets too.
+        if (lastUpdate(P)?.seq === st.seq) count.targetsShown += await checkStackTargets(page, lastUpdate(P));
         await sleep(15);
         continue;
       }
@@ -94,6 +96,7 @@ export async function playMagic({ browser, base, shot, log }, name, S, ms = 1200
         youChecked = true;
       }
       if (S.variant === "2hg") count.teammateAttacks += await checkTeammateMarks(page, options, lastView(P));
+      count.targetsShown += await checkStackTargets(page, lastUpdate(P));
       for (const [what, sel] of [["combat", ".board.magic .mcombat-panel"], ["stack", ".board.magic .mstack-item"]])
         if (!shots.has(what) && (await page.locator(sel).count())) {
           shots.add(what);
@@ -228,4 +231,20 @@ function lastView(P) {
 }
 function lastOptions(P) {
   return lastUpdate(P)?.pending?.find((p) => p.seat === 0)?.options || [];
+}
+
+/** Every stack object with targets shows them (601.2c: announced to all),
+ * read at once with the decision the page shows (null: it moved on). */
+async function checkStackTargets(page, u) {
+  const want = (u?.view?.stack || []).filter((it) => it.targets?.length).map((it) =>
+    [it.id, it.card, it.targets.map((t) => t.ref ?? (t.player !== undefined ? `seat${t.player}` : `stack${t.stack}`)).join(" ")]);
+  if (!want.length) return 0;
+  const got = await page.evaluate(([seq, ids]) => Number(document.body.dataset.seq) !== seq ? null
+    : ids.map((id) => document.querySelector(`.board.magic .mstack-item[data-stack-id="${id}"] .mtargets`)?.dataset.targets ?? null),
+    [u.seq, want.map((w) => w[0])]);
+  if (!got) return 0;
+  want.forEach(([id, card, t], i) => {
+    if (got[i] !== t) fail(`the stack object ${id} (${card}) targets ${t}, the page shows ${got[i]}`);
+  });
+  return want.length;
 }

@@ -334,6 +334,10 @@ class MagicState final : public State {
   std::uint16_t keywords(Obj o) const;
   bool in_range(Seat viewer, Seat other) const;
   std::string ref(Obj o) const;  // "card-id#n": stable within a game
+  // A stack object's targets and chosen player as everyone sees them (601.2c:
+  // targets are announced): {"player": N}, {"ref": "x#1", "gone": bool} or
+  // {"stack": id}.
+  nlohmann::json targets_json(const StackItem& it) const;
 
  private:
   friend class Loader;

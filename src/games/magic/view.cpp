@@ -41,6 +41,20 @@ std::string MagicState::ref(Obj o) const {
   return def(o).id + "#" + std::to_string(n);
 }
 
+json MagicState::targets_json(const StackItem& it) const {
+  json out = json::array();
+  for (std::size_t i = 0; i < it.targets_n && i < it.targets.size(); ++i) {
+    const Target& t = it.targets[i];
+    if (t.kind == 1)
+      out.push_back({{"player", t.id}});
+    else if (t.kind == 2 && t.id < num_objs_)
+      out.push_back({{"ref", ref(static_cast<Obj>(t.id))}, {"gone", objs_[t.id].gen != t.gen}});
+    else if (t.kind == 3)
+      out.push_back({{"stack", t.id}});
+  }
+  return out;
+}
+
 void MagicState::view(Seat viewer, json& out) const {
   const bool referee = viewer == kReferee;
   out = json::object();
@@ -120,6 +134,8 @@ void MagicState::view(Seat viewer, json& out) const {
                   : it.kind == ItemKind::kCopy ? "copy"
                                                : "ability";
       if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
+      s["targets"] = targets_json(it);
+      if (it.chosen >= 0) s["chosen"] = it.chosen;
       stack.push_back(s);
     }
   if (res_.active && res_.item.kind == ItemKind::kSpell) {
@@ -129,6 +145,8 @@ void MagicState::view(Seat viewer, json& out) const {
     s["controller"] = res_.item.controller;
     s["kind"] = "spell";
     s["ref"] = ref(res_.item.card);
+    s["targets"] = targets_json(res_.item);
+    if (res_.item.chosen >= 0) s["chosen"] = res_.item.chosen;
     s["resolving"] = true;
     stack.push_back(s);
   }
@@ -139,7 +157,8 @@ void MagicState::view(Seat viewer, json& out) const {
     out["casting"] = {{"seat", cast_.seat},
                       {"ref", ref(cast_.obj)},
                       {"card", def(cast_.obj).id},
-                      {"mode", cast_.item.index + 1}};
+                      {"mode", cast_.item.index + 1},
+                      {"targets", targets_json(cast_.item)}};
   json combat = json::array();
   for (auto& a : T().attackers) {
     if (a.removed) continue;  // 506.4: no longer an attacking creature

@@ -1,6 +1,6 @@
 // The middle of the Magic table: the spell being cast (announced, 601.2a),
 // the stack top first (one per turn marker in Grand Melee, 807.5) with each
-// object's source card and controller, the viewer's waiting triggers to put
+// object's source card, controller and targets, the viewer's waiting triggers to put
 // on the stack (603.3b), and the cards a resolving spell lets one choose
 // from (a searched library, Split Tribute's face-up piles).
 import { h } from "../dom";
@@ -8,12 +8,25 @@ import { cardName } from "../parts/cards";
 import type { Kit } from "./magic_kit";
 import { shortName } from "./magic_battlefield";
 
+/** What a stack object targets (601.2c: announced to everyone), and the player it chose. */
+function targetsLine(k: Kit, it: any): HTMLElement | null {
+  const names = (it.targets || []).map((t: any) =>
+    t.player !== undefined ? k.ctx.name(t.player)
+      : t.ref ? `${cardName("magic", t.ref)}${t.gone ? " (gone)" : ""}`
+      : t.stack !== undefined ? `the stack object ${t.stack}` : "?");
+  if (it.chosen !== undefined && it.chosen >= 0) names.push(`chosen: ${k.ctx.name(it.chosen)}`);
+  if (!names.length) return null;
+  return h("div.mtargets", { "data-targets": (it.targets || []).map((t: any) => t.ref ?? (t.player !== undefined ? `seat${t.player}` : `stack${t.stack}`)).join(" ") },
+    h("small", "→ "), names.join(", "));
+}
+
 function stackObject(k: Kit, it: any): HTMLElement {
   const kind = it.kind === "ability" ? "ability" : it.kind === "copy" ? "copy" : "spell";
   const marks = [kind === "spell" ? `cast by ${shortName(k, it.controller)}` : `${shortName(k, it.controller)}'s ${kind}`];
   if (it.resolving) marks.push("resolving");
   return h("li.mstack-item", { "data-stack-id": it.id, class: it.resolving ? "resolving" : "" },
-    k.card(it.ref || it.card, `spell${it.id}`, { classes: "small", marks, note: kind === "spell" ? undefined : kind }));
+    k.card(it.ref || it.card, `spell${it.id}`, { classes: "small", marks, note: kind === "spell" ? undefined : kind }),
+    targetsLine(k, it));
 }
 
 export function stackPanel(k: Kit): HTMLElement | null {
@@ -32,7 +45,8 @@ export function stackPanel(k: Kit): HTMLElement | null {
     h("h3", "Stack", stack.length ? h("small.muted", ` ${stack.length}, top first`) : null),
     casting ? h("div.mcasting", { "data-casting": casting.ref },
       k.card(casting.ref, casting.ref, { classes: "small casting", marks: [casting.mode > 1 ? `mode ${casting.mode}` : "announced"] }),
-      h("span", `${ctx.name(casting.seat)} is casting ${cardName("magic", casting.card)}: choosing targets and paying`)) : null,
+      h("span", `${ctx.name(casting.seat)} is casting ${cardName("magic", casting.card)}: choosing targets and paying`),
+      targetsLine(k, casting)) : null,
     stacks,
     triggers.length ? h("div.mtriggers", h("small.mrow-label", "your triggers: choose which goes on the stack next"),
       h("div.mcards", triggers.map((p) => {
