@@ -4,7 +4,8 @@
 import { connection } from "./net";
 import { fmtTime } from "./dom";
 import { lobbyPage } from "./pages/lobby";
-import { tablePage, joinPage } from "./pages/table";
+import { tablePage } from "./pages/table";
+import { joinPage } from "./pages/join";
 import { playersPage } from "./pages/players";
 import { replayPage } from "./pages/replay";
 import { playerName } from "./store";
