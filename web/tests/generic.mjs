@@ -17,6 +17,8 @@ export async function genericGames({ browser, base, shot, log }) {
     await page.goto(base + "/#/");
     await page.waitForSelector(`select[name=game] option[value=${game}]`, { state: "attached" });
     await page.selectOption("select[name=game]", game);
+    // Two seats (Magic's first variant is a four-player Free-for-All).
+    await page.selectOption("select[name=seats]", "2");
     await page.selectOption("select[name=seat-1]", "random");
     await page.click("button:has-text('Create table')");
     await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
