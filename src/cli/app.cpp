@@ -174,7 +174,9 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                    "the source tree's web/dist)")
       ->type_name("DIR");
   serve_cmd
-      ->add_option("--agent-delay-ms", serve.agent_delay_ms, "Pause before a computer seat decides")
+      ->add_option("--agent-delay-ms", serve.agent_delay_ms,
+                   "Pause before a computer seat decides, at tables with people that set no pace "
+                   "of their own (tables of computers only: none)")
       ->capture_default_str();
   serve_cmd
       ->add_option("--grace", serve.grace,

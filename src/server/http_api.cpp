@@ -13,6 +13,25 @@ using nlohmann::json;
 
 namespace {
 
+// Who sat where in a finished game, as the table's seats were listed (the
+// record keeps them from the table; older records have none).
+json replay_seats(const json& record) {
+  json out = json::array();
+  const auto it = record.find("seats");
+  if (it == record.end() || !it->is_array()) return out;
+  for (const json& s : *it) {
+    if (!s.is_object() || !s.contains("seat") || !s["seat"].is_number_integer()) continue;
+    const std::string kind = s.value("kind", "human");
+    out.push_back({{"seat", s["seat"]},
+                   {"kind", kind},
+                   {"name", s.value("name", "")},
+                   {"taken", kind != "human" || !s.value("name", "").empty()},
+                   {"connected", false},
+                   {"in_game", true}});
+  }
+  return out;
+}
+
 HttpReply json_reply(int status, const json& body) {
   return {status, "application/json", dump(body)};
 }
@@ -123,7 +142,8 @@ HttpReply Server::Impl::get(std::string_view target) {
       auto record = journal.read([&](Store& s) { return s.record(table); });
       if (!record) return not_found("no finished game '" + table + "'");
       if (!replay) return {200, "application/json", *record};
-      Replay r(json::parse(*record));
+      const json parsed = json::parse(*record);
+      Replay r(parsed);
       const std::string as = query_value(query, "as");
       Seat viewer = kReferee;
       if (!as.empty() && as != "referee") {
@@ -151,6 +171,7 @@ HttpReply Server::Impl::get(std::string_view target) {
                               {"view", r.match().view(shown)},
                               {"log", r.match().log_json(shown)},
                               {"results", r.match().results()},
+                              {"seats", replay_seats(parsed)},
                               {"decision", decision}});
     }
   } catch (const Error& e) {

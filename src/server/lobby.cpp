@@ -160,6 +160,10 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
     TableSeat& seat = table->seats.emplace_back();
     seat.kind = kind;
   }
+  if (table->config.pace_ms < 0)
+    table->config.pace_ms = pace_for_seats(
+        std::any_of(kinds.begin(), kinds.end(), [](const std::string& k) { return k == "human"; }),
+        options.agent_delay_ms);
   seat_agents(*table);
   start_clocks(*table);
 

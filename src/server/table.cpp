@@ -52,6 +52,7 @@ json Table::summary() const {
           {"created_ms", created_ms},
           {"timer", timer_json(config.timer)},
           {"grace", config.grace_seconds},
+          {"pace", config.pace_ms},
           {"spectators", std::count_if(subscribers.begin(), subscribers.end(),
                                        [](const auto& kv) { return kv.second.seat == kNoSeat; })},
           {"seats", seats_json()}};

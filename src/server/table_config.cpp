@@ -59,6 +59,7 @@ TableConfig config_from_request(const json& request, const std::string& default_
   if (const json* t = field(request, "timer")) config.timer = timer_from(*t);
   config.grace_seconds =
       static_cast<int>(int_field_or(request, "grace", 0, kMaxTimerSeconds, default_grace));
+  config.pace_ms = static_cast<int>(int_field_or(request, "pace", 0, kMaxPaceMs, -1));
   return config;
 }
 
@@ -72,7 +73,12 @@ json timer_json(const Timer& timer) {
 json config_to_json(const TableConfig& config) {
   return {{"title", config.title},
           {"timer", timer_json(config.timer)},
-          {"grace", config.grace_seconds}};
+          {"grace", config.grace_seconds},
+          {"pace", config.pace_ms}};
+}
+
+int pace_for_seats(bool any_person, int with_people) {
+  return any_person ? with_people : 0;
 }
 
 TableConfig config_from_json(const json& j) {

@@ -22,7 +22,17 @@ struct TableConfig {
   std::string title;
   Timer timer;
   int grace_seconds = kDefaultGraceSeconds;  // 0: a disconnected seat never concedes by itself
+  // How long a computer seat waits before it decides, so people can follow
+  // its moves; -1 until the server chooses (pace_for_seats).
+  int pace_ms = -1;
 };
+
+// The longest pause a table may ask of its computer seats.
+inline constexpr int kMaxPaceMs = 10000;
+
+// A table's pace when its creator chose none: `with_people` at a table with a
+// person (the server's --agent-delay-ms), none at a table of computers only.
+int pace_for_seats(bool any_person, int with_people);
 
 // The longest a timer or grace may be: a day.
 inline constexpr int kMaxTimerSeconds = 86400;

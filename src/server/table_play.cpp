@@ -156,8 +156,10 @@ void Server::Impl::schedule_agents(Table& table) {
     table.thinking = seat;
     const std::string id = table.id;
     auto start = [this, id, seat] { start_agent(id, seat); };
-    if (options.agent_delay_ms > 0)
-      loop.after(std::chrono::milliseconds(options.agent_delay_ms), start);
+    // The table's pace (a table stored before it had one: the server's).
+    const int pace = table.config.pace_ms >= 0 ? table.config.pace_ms : options.agent_delay_ms;
+    if (pace > 0)
+      loop.after(std::chrono::milliseconds(pace), start);
     else
       loop.post(start);
     return;
@@ -300,7 +302,12 @@ void Server::Impl::game_over(Table& table) {
   if (table.finished_stored) return;
   table.finished_stored = true;
   ++metrics.tables_finished;
-  journal.finish(table.id, dump(table.match->results()), dump(table.match->record()), unix_ms());
+  // The record names who sat where, so a replay names people as the table did.
+  json record = table.match->record();
+  json& seats = record["seats"] = json::array();
+  for (std::size_t i = 0; i < table.seats.size(); ++i)
+    seats.push_back({{"seat", i}, {"kind", table.seats[i].kind}, {"name", table.seats[i].name}});
+  journal.finish(table.id, dump(table.match->results()), dump(record), unix_ms());
   // Watchers keep the table a while; then it lives on in the store only.
   const std::string id = table.id;
   table.removal_timer = loop.after(kKeepFinished, [this, id] {

@@ -21,7 +21,7 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board,
 # with the server killed and restarted; the generic board for the other games.
 # Every page on a phone without sideways scrolling; a seat claimed on another device.
-foreach(game suikoden ddm generic phone claim)
+foreach(game suikoden ddm generic table phone claim)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

@@ -10,6 +10,7 @@
 #include "core/registry.h"
 #include "hub_support.h"
 #include "server/agent_workers.h"
+#include "server/table_config.h"
 
 namespace tt::server::testing {
 namespace {
@@ -348,6 +349,45 @@ TEST_F(Hub, ComputerSeatsDecideOffTheLoopAndASeededTablePlaysTheSameWay) {
   ASSERT_GT(on_workers.size(), 10u);
   EXPECT_EQ(computer_game({.agent_workers = 3}, seats), on_workers);
   EXPECT_EQ(computer_game({.agent_workers = 0}, seats), on_workers);  // on the loop thread
+}
+
+// Computer seats wait the table's pace before they decide, so people can
+// follow them: the server's --agent-delay-ms at a table with a person when
+// the creator chose none, nothing at a table of computers, or the table's own.
+TEST(HubPace, ComputerSeatsWaitTheTablesPaceBeforeTheyDecide) {
+  register_builtin_games();
+  Harness h({.agent_delay_ms = 600});
+  auto& c = h.connect();
+  auto create = [&](json extra, json seats) {
+    json req = {{"cmd", "create"}, {"game", "suikoden"}, {"seats", seats}, {"seed", 7}};
+    req.update(extra);
+    json r = h.request(c, req);
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r;
+  };
+  EXPECT_EQ(create(json::object(), {"human", "greedy"})["summary"]["pace"], 600);
+  EXPECT_EQ(create(json::object(), {"greedy", "random"})["summary"]["pace"], 0);
+  EXPECT_EQ(create({{"pace", 0}}, {"human", "greedy"})["summary"]["pace"], 0);
+  for (json bad : {json(-1), json(kMaxPaceMs + 1), json("fast")}) {
+    json r = h.request(c, {{"cmd", "create"}, {"game", "suikoden"}, {"pace", bad}});
+    EXPECT_EQ(r["ok"], false) << bad.dump();
+  }
+
+  // Seated against a computer at the default pace: the computer's mulligan
+  // waits 600 ms of the table's clock, then is stored.
+  const std::string t = create(json::object(), {"human", "greedy"})["table"];
+  json joined = h.request(c, {{"cmd", "join"}, {"table", t}, {"seat", 0}, {"name", "Ana"}});
+  ASSERT_EQ(joined["ok"], true) << joined.dump();
+  auto by_computer = [&] {
+    int n = 0;
+    for (auto& d : h.data->tables[t].decisions) n += d.seat == 1;
+    return n;
+  };
+  EXPECT_EQ(by_computer(), 0);
+  h.loop.advance(std::chrono::milliseconds(500), *h.server);
+  EXPECT_EQ(by_computer(), 0);
+  h.loop.advance(std::chrono::milliseconds(200), *h.server);
+  EXPECT_EQ(by_computer(), 1);
 }
 
 TEST(AgentWorkers, RunJobsOffTheCallersThreadAndSayWhenIdle) {

@@ -10,10 +10,11 @@ import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
 import { genericGames } from "./generic.mjs";
+import { tableParts } from "./table.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, phone: phonePages, claim: claimSeat };
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, table: tableParts, phone: phonePages, claim: claimSeat };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

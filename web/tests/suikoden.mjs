@@ -55,7 +55,7 @@ export async function suikodenGame({ browser, base, bin, shot, log }) {
       acted = true;
       if (decisions === 5) {
         // The per-decision timer counts down beside the seat that decides.
-        const clock = await A.page.textContent("ul.seats li.deciding .clock", { timeout: 3000 }).catch(() => "");
+        const clock = await A.page.textContent(".strip.deciding .clock", { timeout: 3000 }).catch(() => "");
         if (!/^\d+:\d\d$/.test(clock || "")) fail(`no running clock beside the deciding seat: '${clock}'`);
       }
       if (decisions === 12) for (const [i, Q] of pages.entries()) await shot(Q.page, `suikoden-midgame-${"ABC"[i]}`);

@@ -1,11 +1,16 @@
-// A board per game; games without one get the generic view.
-import type { Board } from "./board";
+// Each game's board and the facts its seat strips show; a game without a
+// board of its own gets the generic view.
+import type { GameUi } from "./board";
 import { suikodenBoard } from "./suikoden";
 import { ddmBoard } from "./ddm";
 import { genericBoard } from "./generic";
+import { suikodenFacts, ddmFacts } from "./facts";
 
-const boards: Record<string, Board> = { suikoden: suikodenBoard, ddm: ddmBoard };
+const uis: Record<string, GameUi> = {
+  suikoden: { board: suikodenBoard, facts: suikodenFacts },
+  ddm: { board: ddmBoard, facts: ddmFacts },
+};
 
-export function boardFor(game: string): Board {
-  return boards[game] || genericBoard;
+export function uiFor(game: string): GameUi {
+  return uis[game] || { board: genericBoard };
 }

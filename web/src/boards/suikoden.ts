@@ -81,17 +81,17 @@ export const suikodenBoard: Board = (ctx) => {
       return el;
     }
     const side = (s: number) => h("div.side", { class: s === me ? "own" : "other" },
-      h("div.side-head", h("small", s === me && ctx.me >= 0 ? "you" : `seat ${s}`),
+      h("div.side-head", h("small", ctx.name(s)),
         h("small.totals", `atk ${m.atk?.[s] ?? 0} · troops ${m.troops?.[s] ?? 0} · build ${m.build?.[s] ?? 0}`)),
       h("div.cards", (m.dispatched?.[s] || []).map((c: string) => card(c, "small"))));
     const support = m.support ? (typeof m.support === "string" ? m.support : m.support.card) : null;
     el.append(card(m.card, "mission", true),
-      h("small.muted", `${m.battle} · placed by seat ${m.owner}`),
+      h("small.muted", `${m.battle} · placed by ${ctx.name(m.owner)}`),
       support ? h("div.labelled", h("small", "support"), card(support, "small")) : "",
       side(them), side(me));
     if (isBattle && m.battle === "duel" && battle.duel) {
       el.append(h("div.duel", h("small", "duel picks"), (battle.duel as any[]).map((d, s) =>
-        h("div.duel-pick", { "data-seat": s }, h("small", `seat ${s}`),
+        h("div.duel-pick", { "data-seat": s }, h("small", ctx.name(s)),
           d.card ? card(d.card, "small") : d.picked ? h("div.scard.back.small", { title: "picked, face down" }, "face down") : h("span.muted", "choosing…")))));
     }
     return el;

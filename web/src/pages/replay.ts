@@ -2,7 +2,11 @@
 // seat or the referee saw it after each decision, forward and back.
 import { h, clear } from "../dom";
 import { getJson } from "../net";
-import { boardFor } from "../boards";
+import { uiFor } from "../boards";
+import { boardContext, noHooks, peopleOf } from "../parts/context";
+import { loadCatalogue } from "../parts/cards";
+import { personName, personalize } from "../parts/names";
+import type { SeatInfo } from "../types";
 import { GameLog } from "../parts/log";
 
 export function replayPage(table: string, asParam?: string) {
@@ -57,14 +61,21 @@ export function replayPage(table: string, asParam?: string) {
         const view = r.view || {};
         const game = view.game || "";
         clear(title, "Replay of ", table, game ? h("span.tag", game) : null);
-        const seats = Number.isFinite(Number(as)) ? Number(as) : -2;
-        clear(board, boardFor(game)({ view, me: seats, options: [], act: () => {}, filter: () => {}, seats: [], name: (s) => `Seat ${s}` }));
+        const me = Number.isFinite(Number(as)) ? Number(as) : -2;
+        const seats: SeatInfo[] = r.seats || [];
+        await loadCatalogue(game);
+        const ui = uiFor(game);
+        const ctx = boardContext(game, ui, view, me, seats, [], noHooks);
+        log.setRender(ctx.text);
+        clear(board, ui.board(ctx));
         const d = r.decision;
-        clear(decision, d ? h("p", h("strong", `Decision ${step}: `), `seat ${d.seat} – ${d.label || d.option}`) : h("p.muted", "The start of the game."));
+        const people = peopleOf(ui, view, seats, me);
+        clear(decision, d ? h("p", h("strong", `Decision ${step}: `), personName(people, d.seat), " – ", ...ctx.text(personalize(d.label || d.option, people))) : h("p.muted", "The start of the game."));
         log.reset(r.log || []);
         if (asSel.options.length === 1) {
           const n = (view.players || []).length || 2;
-          for (let s = 0; s < n; s++) asSel.append(h("option", { value: String(s) }, `seat ${s}`));
+          const people = peopleOf(uiFor(game), view, r.seats || [], -2);
+          for (let s = 0; s < n; s++) asSel.append(h("option", { value: String(s) }, personName(people, s)));
           asSel.value = as;
         }
         clear(err);

@@ -1,13 +1,22 @@
-// A table: seated (resumed by the kept token) or watching. Seats, whose
-// decision it is, timers, the board, the options, the log, the game over.
+// A table: seated (resumed by the kept token) or watching. The seat strips
+// around the board (the others along the top, the viewer at the bottom), the
+// game's board, the prompt with its options (a board click narrows them or
+// takes one, asking first when it cannot be undone), what happened since the
+// viewer's last decision, the log, timers, keys and the game over.
 import { h, clear, fmtTime } from "../dom";
 import { connection } from "../net";
 import { forgetSeatToken, seatToken } from "../store";
-import type { Update } from "../types";
-import { seatsPanel, seatName } from "../parts/seats";
+import type { Option, Update } from "../types";
 import { OptionList } from "../parts/options";
 import { GameLog } from "../parts/log";
-import { boardFor } from "../boards";
+import { Digest } from "../parts/digest";
+import { uiFor } from "../boards";
+import { boardContext, peopleOf } from "../parts/context";
+import { loadCatalogue, hideZoom } from "../parts/cards";
+import { seatStrips, ordinal } from "../parts/strips";
+import { personName, seatLabel } from "../parts/names";
+import { forcedToTake, prefsPanel } from "../parts/prefs";
+import { tableKeys } from "../parts/keys";
 
 export function tablePage(table: string) {
   return (root: HTMLElement) => {
@@ -20,20 +29,25 @@ export function tablePage(table: string) {
     let overlayClosed = false;
     let alive = true;
     let retry: number | undefined;
+    let autoTimer: number | undefined;
 
     const head = h("div.table-head", h("h1", "Table ", table));
     const notice = h("div.notice");
-    const seats = h("div.seats-box");
+    const stripsTop = h("div.strips-box");
+    const stripsMine = h("div.strips-box.mine-box");
     const board = h("div.board-box");
-    const log = new GameLog();
+    const render = (t: string) => (last ? boardContext(last.game, uiFor(last.game), last.view, me, last.seats, [], hooks).text(t) : [t]);
+    const log = new GameLog(render);
+    const digest = new Digest();
     const options = new OptionList((id) => act(id));
     const concede = h("button.danger.small", { onclick: () => { if (confirm("Concede this game?")) act("concede"); } }, "Concede");
     const overlay = h("div.overlay", { hidden: true });
+    const prefs = prefsPanel(() => last && draw(last));
     root.append(
       h("div.table-page", head, notice,
         h("div.layout",
-          h("div.main-col", board),
-          h("aside.side-col", seats, options.el, h("div.concede-row", concede), h("section.log-box", h("h3", "Log"), log.el))),
+          h("div.main-col", stripsTop, board, stripsMine),
+          h("aside.side-col", options.el, digest.el, h("div.concede-row", concede, prefs), h("section.log-box", h("h3", "Log"), log.el))),
         overlay));
 
     const say = (text: string, kind = "error") => {
@@ -74,9 +88,12 @@ export function tablePage(table: string) {
     async function act(id: string) {
       if (!last || !token || acting) return;
       acting = true;
+      clearTimeout(autoTimer);
       options.setBusy(true);
+      hideZoom();
       try {
         await c.request("act", { table, token: token.token, option: id, seq: last.seq });
+        digest.acted();
       } catch (e: any) {
         say(e.message || String(e));
         options.setBusy(false);
@@ -85,13 +102,40 @@ export function tablePage(table: string) {
       }
     }
 
+    // What a board may do: take, ask first, narrow the list.
+    const hooks = {
+      act: (id: string) => void act(id),
+      actFromBoard: (o: Option) => {
+        if (!last) return;
+        const ui = uiFor(last.game);
+        let q: string | null = null;
+        try {
+          q = ui.confirm?.(o, boardContext(last.game, ui, last.view, me, last.seats, options.all(), hooks)) ?? null;
+        } catch {
+          q = null;
+        }
+        if (q) options.confirm(o, q);
+        else void act(o.id);
+      },
+      filter: (t: string) => options.filter(t),
+      focus: (opts: Option[], heading: string) => options.focus(opts, heading),
+    };
+
     c.onupdate = (u) => {
       if (u.table !== table) return;
+      const first = !last;
       last = u;
       receivedAt = Date.now();
       if (u.as >= 0) me = u.as;
+      digest.add(u.log, me);
       log.add(u.log);
       draw(u);
+      // Card texts arrive once per game; the first draw may show ids.
+      if (first) loadCatalogue(u.game).then(() => {
+        if (!alive || !last) return;
+        log.reset([]);
+        draw(last);
+      });
     };
     c.onopen = () => void subscribe();
     if (c.connected) void subscribe();
@@ -116,49 +160,70 @@ export function tablePage(table: string) {
       for (const el of Array.from(root.querySelectorAll("[data-clock-seat]")))
         el.textContent = clockText(Number((el as HTMLElement).dataset.clockSeat));
     }, 250);
+    const stopKeys = tableKeys(options, () => hooks);
 
     function draw(u: Update) {
+      const ui = uiFor(u.game);
       const mine = u.pending.find((p) => p.seat === me);
       const opts = mine?.options || [];
+      const people = peopleOf(ui, u.view, u.seats, me);
+      const ctx = boardContext(u.game, ui, u.view, me, u.seats, opts, hooks);
       const waiting = u.terminal ? "The game is over."
         : u.status === "waiting" ? "Waiting for players to take their seats."
-        : u.pending.length ? `Waiting for ${u.pending.map((p) => seatName(u.seats, p.seat)).join(", ")}.` : "";
+        : u.pending.length ? `Waiting for ${u.pending.map((p) => personName(people, p.seat)).join(", ")}.` : "";
       clear(head,
         h("h1", u.title || u.game),
-        h("span.tag", u.game), h("span.tag.status-" + u.status, u.status),
+        h("span.tag", u.game), u.view?.variant ? h("span.tag", u.view.variant) : null,
+        h("span.tag.status-" + u.status, u.status),
         h("span.muted", ` decision ${u.seq}`),
-        me >= 0 ? h("span.you", `You are ${seatName(u.seats, me)}`) : h("span.you", "Watching"));
-      clear(seats, seatsPanel(u, me, table, clockText));
-      const ctx = {
-        view: u.view, me, options: opts, seats: u.seats,
-        act: (id: string) => void act(id),
-        filter: (t: string) => options.filter(t),
-        name: (s: number) => seatName(u.seats, s),
-      };
+        me >= 0 ? h("span.you", `You are ${personName(people, me)}`) : h("span.you", "Watching"));
+      const deciding = new Set(u.pending.map((p) => p.seat));
+      const strips = seatStrips({
+        ui, view: u.view, people, deciding, table, clockText,
+        results: u.terminal ? u.results : undefined,
+      });
+      clear(stripsTop, strips.others);
+      clear(stripsMine, strips.mine);
       let b: HTMLElement;
       try {
-        b = boardFor(u.game)(ctx);
+        b = ui.board(ctx);
       } catch (e) {
         console.error(e);
-        b = boardFor("")(ctx);
+        b = uiFor("").board(ctx);
       }
       clear(board, b);
-      options.set(mine?.prompt, opts, me < 0 ? (waiting || "Watching.") : waiting);
+      let source: string | null = null;
+      try {
+        source = ui.promptSource?.(u.view, me) ?? null;
+      } catch {
+        source = null;
+      }
+      const prompt = mine?.prompt && source && !mine.prompt.startsWith(source) ? `${source}: ${mine.prompt}` : mine?.prompt;
+      options.set(prompt, opts, me < 0 ? (waiting || "Watching.") : waiting, ctx.text);
+      digest.show(!!mine && opts.length > 0, u.seq, ctx.text);
       concede.hidden = me < 0 || u.terminal || !u.seats.find((s) => s.seat === me)?.in_game;
       // For styles and for the browser tests: where the table stands.
       Object.assign(document.body.dataset, { turn: mine ? "mine" : "", seq: String(u.seq), seat: String(me), status: u.status });
       if (u.terminal) drawOver(u);
       else overlay.hidden = true;
+      // A forced move taken by itself when the player asked for that.
+      clearTimeout(autoTimer);
+      const forced = forcedToTake(opts);
+      if (forced && token) {
+        const seq = u.seq;
+        autoTimer = window.setTimeout(() => last?.seq === seq && void act(forced.id), 350);
+      }
     }
 
     function drawOver(u: Update) {
       if (overlayClosed) return;
+      const people = peopleOf(uiFor(u.game), u.view, u.seats, me);
       const order = u.results.map((r, seat) => ({ seat, ...r })).sort((a, b) => a.place - b.place);
       clear(overlay, h("div.over.card", { role: "dialog" },
         h("h2", "Game over"),
-        me >= 0 && u.results[me] ? h("p.big", `You ${u.results[me].result === "win" ? "win" : u.results[me].result === "draw" ? "draw" : "lose"}`) : null,
-        h("ol.results", order.map((r) => h("li", { class: "r-" + r.result },
-          h("strong", `${r.place}. `), seatName(u.seats, r.seat), ` – ${r.result}`))),
+        me >= 0 && u.results[me] ? h("p.big", `You ${u.results[me].result === "win" ? "win" : u.results[me].result === "draw" ? "draw" : "lose"} (${ordinal(u.results[me].place)})`) : null,
+        h("ol.results", order.map((r) => h("li", { class: "r-" + r.result, "data-seat": r.seat },
+          h("strong", `${ordinal(r.place)} `), seatLabel(people, r.seat), ` – ${r.result}`))),
         h("div.actions",
           h("a.button.primary", { href: `#/replay/${table}` }, "Replay this game"),
           h("a.button", { href: "#/" }, "Lobby"),
@@ -169,6 +234,9 @@ export function tablePage(table: string) {
     return () => {
       alive = false;
       clearTimeout(retry);
+      clearTimeout(autoTimer);
+      stopKeys();
+      hideZoom();
       for (const k of ["turn", "seq", "seat", "status"]) delete document.body.dataset[k];
       clearInterval(ticker);
       if (c.connected) c.request("leave", { table }).catch(() => {});

@@ -1,0 +1,102 @@
+// The table around every board, at a Suikoden table against a computer seat:
+// strips (you / opponent, the deciding seat), people named (no "seat N" on
+// the page), the digest of the computer's moves since the last decision,
+// the whole card on hover, the number keys and P, and the forced-move
+// preference. (The confirmation of irreversible board clicks is tried by the
+// boards that ask for it: lastchronicle.mjs, magic.mjs.)
+import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng } from "./harness.mjs";
+
+export async function tableParts({ browser, base, shot, log }) {
+  const P = await newPlayer(browser, base);
+  const { page } = P;
+  await page.goto(base + "/#/");
+  await page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
+  await page.selectOption("select[name=game]", "suikoden");
+  await page.selectOption("select[name=seat-1]", "greedy");
+  await page.click("button:has-text('Create table')");
+  await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
+  await page.waitForFunction(() => document.querySelector("form.join input[name=name]") || document.body.dataset.seat === "0");
+  if (await page.locator("form.join input[name=name]").count()) {
+    await page.fill("form.join input[name=name]", "Tess");
+    await page.click("form.join button[type=submit]");
+  }
+  await page.waitForFunction(() => document.body.dataset.seat === "0");
+  await page.waitForSelector(".strip.you[data-seat='0']");
+  if (!(await page.locator(".strip.opponent[data-seat='1']").count())) fail("no opponent strip for the computer seat");
+  if (!/Tess/.test(await page.textContent(".strip.you"))) fail("the own strip does not name the player");
+
+  const rand = rng(5);
+  const seen = { digest: 0, keys: 0, pass: 0, zoom: 0, forced: 0, names: 0 };
+  let decisions = 0;
+  const until = Date.now() + 60000;
+  while (decisions < 40 && Date.now() < until) {
+    const st = await tableState(page);
+    if (st.over) break;
+    if (!st.mine || !st.options.length) {
+      await sleep(20);
+      continue;
+    }
+    // No seat numbers anywhere a person reads.
+    const text = await page.evaluate(() => document.body.innerText);
+    const m = /\b[Ss]eat \d+\b/.exec(text);
+    if (m) fail(`the page says '${m[0]}' near: ${text.slice(Math.max(0, m.index - 60), m.index + 40)}`);
+    seen.names++;
+    // What the computer did since my last decision, named.
+    if (decisions > 0 && (await page.locator(".digest:not([hidden]) li").count())) {
+      const d = await page.textContent(".digest");
+      if (!/\(computer/.test(d)) fail(`the digest names nobody: ${d}`);
+      seen.digest++;
+    }
+    // The whole card, pointing at one in the own hand.
+    if (!seen.zoom && (await page.locator(".board .hand .scard, .board .hand .tcard").count())) {
+      await page.hover(".board .hand .scard, .board .hand .tcard");
+      const z = await page.locator(".card-zoom:not([hidden])").count();
+      if (z) seen.zoom++;
+    }
+    // Keys: P passes when it can, else a number key takes the n-th option.
+    const canPass = st.options.includes("pass");
+    if (canPass && rand() < 0.3) {
+      await page.keyboard.press("p");
+      seen.pass++;
+    } else {
+      const n = 1 + Math.floor(rand() * Math.min(9, st.options.length));
+      await page.keyboard.press(String(n));
+      seen.keys++;
+    }
+    await waitSeqAbove(page, st.seq);
+    decisions++;
+  }
+  if (decisions < 10) fail(`only ${decisions} decisions by keys`);
+  if (!seen.digest) fail("the digest never showed what happened since the last decision");
+  await shot(page, "table-parts");
+
+  // Forced moves: with the preference on, a lone option that ends no phase is
+  // taken by the page; with it off the player still decides.
+  await page.click("details.prefs summary");
+  await page.check("input[data-pref='tabletop.auto-forced']");
+  const forced = await page.evaluate(() => localStorage.getItem("tabletop.auto-forced"));
+  if (forced !== "1") fail("the forced-move preference is not kept");
+  const until2 = Date.now() + 30000;
+  while (Date.now() < until2) {
+    const st = await tableState(page);
+    if (st.over) break;
+    if (!st.mine || !st.options.length) {
+      await sleep(20);
+      continue;
+    }
+    if (st.options.length === 1 && !/^(pass|end|done)/.test(st.options[0])) {
+      // Taken by itself: the decision count moves on without a key.
+      await waitSeqAbove(page, st.seq, 3000).catch(() => fail(`the forced option ${st.options[0]} was not taken by itself`));
+      seen.forced++;
+      continue;
+    }
+    await page.keyboard.press("1");
+    await waitSeqAbove(page, st.seq);
+  }
+  await page.evaluate(() => localStorage.setItem("tabletop.auto-forced", "0"));
+  log(JSON.stringify(seen));
+  if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
+  if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
+  await P.context.close();
+  return `${decisions} decisions by keys; ${JSON.stringify(seen)}`;
+}
