@@ -5,6 +5,10 @@
 
 namespace tt {
 
+nlohmann::json Game::card_catalog() const {
+  return {{"cards", nlohmann::json::array()}};
+}
+
 nlohmann::json Game::default_deck(const Setup&, Seat seat) const {
   const auto starters = starter_decks();
   return nlohmann::json(starters.empty() ? "" : starters[seat % starters.size()]);

@@ -105,6 +105,13 @@ class Game {
   // A deck description as stored in data/ (by starter name). Throws tt::Error.
   virtual nlohmann::json starter_deck(const std::string& name) const = 0;
 
+  // Every card (and token) of the game's pool as people read it, for the
+  // browser's card component and the `cards` command: {"cards": [{"id",
+  // "name", "kind", "cost" (text or null), "colours", "stats" ([label, value]
+  // pairs), "text", "tags", "token"}, ...]} (docs/server.md). Built from the
+  // loaded pool, so data overrides and --data folders show.
+  virtual nlohmann::json card_catalog() const;
+
   // How many seats a variant is played with when the user names none.
   virtual int default_seats(const std::string& /*variant*/) const { return min_seats(); }
 

@@ -39,4 +39,11 @@ json games_json() {
   return out;
 }
 
+json cards_json(const std::string& name) {
+  const auto game = Registry::instance().get(name);
+  json out = game->card_catalog();
+  out["game"] = game->name();
+  return out;
+}
+
 }  // namespace tt::protocol

@@ -30,7 +30,7 @@ std::string dump_line(const json& reply) {
 }  // namespace
 
 const char* command_list() {
-  return "games, new, load, pending, act, ai, view, log, save, results, quit";
+  return "games, cards, new, load, pending, act, ai, view, log, save, results, quit";
 }
 
 std::string Engine::handle_line(const std::string& line) {
@@ -74,6 +74,7 @@ json Engine::handle(const json& request) {
 
 json Engine::dispatch(const std::string& cmd, const json& req) {
   if (cmd == "games") return cmd_games(req);
+  if (cmd == "cards") return cmd_cards(req);
   if (cmd == "new") return cmd_new(req);
   if (cmd == "load") return cmd_load(req);
   if (cmd == "pending") return cmd_pending(req);
@@ -101,6 +102,10 @@ void Engine::start(Match match) {
 
 json Engine::cmd_games(const json&) {
   return {{"games", games_json()}};
+}
+
+json Engine::cmd_cards(const json& req) {
+  return cards_json(string_field(req, "game"));
 }
 
 json Engine::cmd_new(const json& req) {

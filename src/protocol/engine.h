@@ -35,6 +35,7 @@ class Engine {
   json dispatch(const std::string& cmd, const json& req);
 
   json cmd_games(const json& req);
+  json cmd_cards(const json& req);
   json cmd_new(const json& req);
   json cmd_load(const json& req);
   json cmd_pending(const json& req);

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.h"
+#include "core/registry.h"
 #include "core/replay.h"
 #include "protocol/catalog.h"
 #include "server/server_impl.h"
@@ -87,6 +88,18 @@ json past_json(const std::vector<PastGame>& games) {
   return out;
 }
 
+// A game's card catalogue: 404 for a game this server does not know, 503
+// for one whose card data could not be loaded.
+HttpReply cards_reply(std::string_view game) {
+  try {
+    return json_reply(200, protocol::cards_json(std::string(game)));
+  } catch (const DataError& e) {
+    return json_reply(503, {{"error", e.what()}});
+  } catch (const Error& e) {
+    return not_found(e.what());
+  }
+}
+
 }  // namespace
 
 HttpReply Server::Impl::get(std::string_view target) {
@@ -102,6 +115,8 @@ HttpReply Server::Impl::get(std::string_view target) {
   if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics_text()};
   if (path == "/api/games") return json_reply(200, {{"games", protocol::games_json()}});
   if (path == "/api/tables") return json_reply(200, cmd_tables());
+  if (constexpr std::string_view kCards = "/api/cards/"; path.starts_with(kCards))
+    return cards_reply(path.substr(kCards.size()));
   try {
     if (path == "/api/recent")
       return json_reply(

@@ -398,6 +398,21 @@ TEST_F(ProtocolTest, SavedRecordsArePinnedAndMismatchesAreNamed) {
   EXPECT_NE(r["note"].get<std::string>().find("unpinned"), std::string::npos);
 }
 
+TEST_F(ProtocolTest, CardsListsAGamesCatalogueAndRefusesAnUnknownGame) {
+  for (const char* name : {"suikoden", "ddm", "lastchronicle", "magic"}) {
+    const json r = ok(json{{"cmd", "cards"}, {"game", name}, {"id", 5}}.dump());
+    EXPECT_EQ(r["game"], name);
+    EXPECT_EQ(r["id"], 5);
+    ASSERT_FALSE(r["cards"].empty()) << name;
+    EXPECT_EQ(r["cards"], Registry::instance().get(name)->card_catalog()["cards"]);
+  }
+  const json unknown = refused(R"({"cmd":"cards","game":"chess"})");
+  EXPECT_NE(unknown["error"].get<std::string>().find("unknown game 'chess'"), std::string::npos)
+      << unknown.dump();
+  const json missing = refused(R"({"cmd":"cards"})");
+  EXPECT_NE(missing["error"].get<std::string>().find("game"), std::string::npos) << missing.dump();
+}
+
 // A game whose card data is broken: listed with its error, refused with a
 // JSON error; the other games still play.
 TEST_F(ProtocolTest, ABrokenGameIsListedAndRefused) {
@@ -420,6 +435,7 @@ TEST_F(ProtocolTest, ABrokenGameIsListedAndRefused) {
   EXPECT_TRUE(e.value("bad_data", false));
   EXPECT_NE(e["error"].get<std::string>().find("card data of lastchronicle"), std::string::npos);
   refused(R"({"cmd":"load","scenario":{"game":"lastchronicle"}})");
+  EXPECT_TRUE(refused(R"({"cmd":"cards","game":"lastchronicle"})").value("bad_data", false));
   start(2);  // suikoden plays
   ok(R"({"cmd":"ai"})");
   load_builtin_games(data_dir());

@@ -3,8 +3,11 @@
 // change nothing, restarts, timers and the grace of a disconnected seat;
 // computer seats named by agent spec within the caps, deciding off the loop.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "core/registry.h"
@@ -289,6 +292,44 @@ TEST_F(Hub, MetricsAndHealth) {
   HttpReply m = h.server->get("/metrics");
   EXPECT_NE(m.body.find("tabletop_tables "), std::string::npos);
   EXPECT_NE(m.body.find("tabletop_ack_milliseconds_bucket"), std::string::npos);
+}
+
+// /api/cards/GAME: the catalogue the browser's card component reads.
+TEST_F(Hub, EachGamesCardCatalogueIsServedAndAnUnknownGameIs404) {
+  for (const char* name : {"suikoden", "ddm", "lastchronicle", "magic"}) {
+    HttpReply r = h.server->get(std::string("/api/cards/") + name);
+    ASSERT_EQ(r.status, 200) << name << ": " << r.body;
+    EXPECT_EQ(r.content_type, "application/json");
+    const json body = json::parse(r.body);
+    EXPECT_EQ(body["game"], name);
+    EXPECT_EQ(body["cards"], Registry::instance().get(name)->card_catalog()["cards"]);
+  }
+  HttpReply unknown = h.server->get("/api/cards/chess");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_NE(json::parse(unknown.body)["error"].get<std::string>().find("unknown game 'chess'"),
+            std::string::npos)
+      << unknown.body;
+  EXPECT_EQ(h.server->get("/api/cards/").status, 404);
+}
+
+// A game whose card data could not be loaded: 503 naming the error; the
+// other games' catalogues are still served.
+TEST_F(Hub, ABrokenGamesCardCatalogueIs503) {
+  namespace fs = std::filesystem;
+  const fs::path data = fs::temp_directory_path() / ("tt_hub_data_" + std::to_string(getpid()));
+  fs::remove_all(data);
+  fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  std::ofstream(data / "ddm" / "pool.json") << "{ not json";
+  load_builtin_games(data.string());
+  HttpReply broken = h.server->get("/api/cards/ddm");
+  HttpReply magic = h.server->get("/api/cards/magic");
+  load_builtin_games(data_dir());
+  fs::remove_all(data);
+  EXPECT_EQ(broken.status, 503);
+  EXPECT_NE(json::parse(broken.body)["error"].get<std::string>().find("pool.json"),
+            std::string::npos)
+      << broken.body;
+  EXPECT_EQ(magic.status, 200);
 }
 
 TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {

@@ -28,6 +28,7 @@ class MagicGame final : public Game {
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
+  nlohmann::json card_catalog() const override;  // catalog.cpp
 
   const Pool& pool() const { return *pool_; }
 
