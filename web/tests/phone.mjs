@@ -93,8 +93,10 @@ export async function phonePages({ browser, base, shot, log }) {
   await page.selectOption("select[name=deck-1]", "own");
   await check("the lobby with rule options open and an own deck", "lobby-options");
 
-  // An own deck that breaks the rules: each broken rule named, no table made.
-  await page.fill("textarea[name=deck-text-1]", JSON.stringify({ cards: { dawnmeadow: 10, "no-such-card": 1 } }));
+  // An own deck (an uploaded file) that breaks the rules: each broken rule named, no table made.
+  const illegal = JSON.stringify({ cards: { dawnmeadow: 10, "no-such-card": 1 } });
+  await page.setInputFiles("input[name=deck-file-1]", { name: "deck.json", mimeType: "application/json", buffer: Buffer.from(illegal) });
+  await page.waitForFunction((t) => document.querySelector("textarea[name=deck-text-1]").value === t, illegal);
   await page.tap("button:has-text('Create table')");
   await page.waitForSelector("ul.problems li");
   const problems = await page.locator("ul.problems li").allTextContents();

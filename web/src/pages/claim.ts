@@ -68,6 +68,7 @@ export function watchNotices(redraw: () => void): void {
       banner(`Your seat at table ${table} moved to another device; this page only watches now.`, "seat-moved");
     } else if (msg.type === "closed") {
       forgetSeatToken(table);
+      if (location.hash === `#/t/${table}`) redraw();
       banner(`Table ${table} closed: ${msg.reason || "it ended"}.`, "closed");
     }
   };
