@@ -19,13 +19,15 @@ add_test(NAME browser_build_web COMMAND ${CMAKE_SOURCE_DIR}/scripts/build-web.sh
 set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIMEOUT 300 LABELS browser)
 
 # (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board,
-# with the server killed and restarted; the generic board for the other games.
-# Every page on a phone without sideways scrolling; a seat claimed on another device.
-foreach(game suikoden ddm generic table phone claim)
+# with the server killed and restarted; a 4-seat Last Chronicle game played by
+# clicking its board; the generic board for the other games; the table's parts;
+# every page on a phone without sideways scrolling; a seat claimed on another device.
+foreach(game suikoden ddm lastchronicle generic table phone claim)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
   # One Chromium at a time: they are timed, and two would share 2 cores.
-  set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 150
+  # A whole game by clicks takes 30-110 s on 2 busy cores: 240 s leaves room.
+  set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 240
                        RESOURCE_LOCK browser LABELS browser)
 endforeach()

@@ -1,6 +1,6 @@
-// Games without a board of their own (Last Chronicle, Magic) are played through
-// the generic view and the option list: a dozen decisions each against a
-// computer seat, with no page error.
+// Games without a board of their own (Magic) are played through the generic
+// view and the option list: a dozen decisions each against a computer seat,
+// with no page error.
 import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng } from "./harness.mjs";
 
 export async function genericGames({ browser, base, shot, log }) {
@@ -9,7 +9,7 @@ export async function genericGames({ browser, base, shot, log }) {
   const rand = rng(3);
   const done = [];
   const games = await (await fetch(`${base}/api/games`)).json();
-  for (const game of ["lastchronicle", "magic"]) {
+  for (const game of ["magic"]) {
     if (!(games.games || games).some((g) => g.name === game && !g.broken)) {
       log(`${game} is not in the registry here; skipped`);
       continue;

@@ -2,7 +2,7 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,generic,phone,claim] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,generic,table,phone,claim] [--verbose]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,11 +10,12 @@ import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
 import { genericGames } from "./generic.mjs";
+import { lastChronicleGame } from "./lastchronicle.mjs";
 import { tableParts } from "./table.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, generic: genericGames, table: tableParts, phone: phonePages, claim: claimSeat };
+const TESTS = { suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, generic: genericGames, table: tableParts, phone: phonePages, claim: claimSeat };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

@@ -62,6 +62,9 @@ export interface GameUi {
   /** A question to ask before an option chosen by a board click is taken, or
    * null to take it at once (e.g. "Discard Ember Relic?"). */
   confirm?(o: Option, ctx: BoardCtx): string | null;
+  /** The viewer's options that name `seat` as a player (attacking it, targeting it):
+   * its strip then becomes clickable, as the player's area on the board is. */
+  seatOptions?(ctx: BoardCtx, seat: number): Option[];
   /** The source a prompt is about ("Sudden Bolt: choose a unit"): a card name, or null. */
   promptSource?(view: any, me: number): string | null;
 }

@@ -4,11 +4,19 @@ import type { GameUi } from "./board";
 import { suikodenBoard } from "./suikoden";
 import { ddmBoard } from "./ddm";
 import { genericBoard } from "./generic";
+import { lastChronicleBoard } from "./lastchronicle";
+import { Acts } from "./lastchronicle_acts";
+import { lastChronicleConfirm, lastChronicleFacts, lastChroniclePromptSource } from "./lastchronicle_facts";
 import { suikodenFacts, ddmFacts } from "./facts";
 
 const uis: Record<string, GameUi> = {
   suikoden: { board: suikodenBoard, facts: suikodenFacts },
   ddm: { board: ddmBoard, facts: ddmFacts },
+  lastchronicle: {
+    board: lastChronicleBoard, facts: lastChronicleFacts,
+    confirm: lastChronicleConfirm, promptSource: lastChroniclePromptSource,
+    seatOptions: (ctx, seat) => new Acts(ctx).seat(seat),
+  },
 };
 
 export function uiFor(game: string): GameUi {

@@ -11,6 +11,7 @@ import { OptionList } from "../parts/options";
 import { GameLog } from "../parts/log";
 import { Digest } from "../parts/digest";
 import { uiFor } from "../boards";
+import { pick } from "../boards/board";
 import { boardContext, peopleOf } from "../parts/context";
 import { loadCatalogue, hideZoom } from "../parts/cards";
 import { seatStrips, ordinal } from "../parts/strips";
@@ -178,9 +179,23 @@ export function tablePage(table: string) {
         h("span.muted", ` decision ${u.seq}`),
         me >= 0 ? h("span.you", `You are ${personName(people, me)}`) : h("span.you", "Watching"));
       const deciding = new Set(u.pending.map((p) => p.seat));
+      // A strip is clickable when an option names its player (attack, target).
+      const seatOpts = new Map<number, Option[]>();
+      if (ui.seatOptions && opts.length)
+        for (const s of u.seats) {
+          let fits: Option[] = [];
+          try {
+            fits = ui.seatOptions(ctx, s.seat);
+          } catch {
+            fits = [];
+          }
+          if (fits.length) seatOpts.set(s.seat, fits);
+        }
       const strips = seatStrips({
         ui, view: u.view, people, deciding, table, clockText,
         results: u.terminal ? u.results : undefined,
+        canPick: seatOpts,
+        onSeat: (s) => pick(ctx, `seat${s}`, `${ctx.name(s)}: choose`, seatOpts.get(s) || []),
       });
       clear(stripsTop, strips.others);
       clear(stripsMine, strips.mine);

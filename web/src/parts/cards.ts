@@ -116,8 +116,14 @@ let zoom: HTMLElement | null = null;
 let zoomFor = "";
 function zoomEl(): HTMLElement {
   if (!zoom) {
-    zoom = h("div.card-zoom", { hidden: true, role: "dialog", "aria-label": "card", onclick: hideZoom });
+    // It never takes a click meant for what lies under it (it pops up on
+    // hover, between the pointer and the button it is moving to); a tap
+    // anywhere but a card's corner button closes it.
+    zoom = h("div.card-zoom", { hidden: true, role: "tooltip", "aria-label": "card" });
     document.body.append(zoom);
+    document.addEventListener("pointerdown", (e) => {
+      if (!(e.target as HTMLElement | null)?.closest?.(".zoom-btn, .cardref")) hideZoom();
+    }, true);
   }
   return zoom;
 }
@@ -160,7 +166,12 @@ export function richText(game: string, text: string): (Node | string)[] {
     const span: HTMLElement = h("span.cardref", {
       "data-card": info.id, tabindex: 0,
       onmouseenter: () => showZoom(game, info.id, span), onmouseleave: hideZoom,
-      onclick: (e: Event) => { e.stopPropagation(); toggleZoom(game, info.id, span); },
+      // Inside an option button a click is the option's; pointing shows the card.
+      onclick: (e: Event) => {
+        if (span.closest("button")) return;
+        e.stopPropagation();
+        toggleZoom(game, info.id, span);
+      },
     }, m[1]);
     out.push(span);
     at = m.index + m[1].length;

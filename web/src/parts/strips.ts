@@ -6,7 +6,7 @@
 // eliminated with its place, connection and clock.
 import { h } from "../dom";
 import type { GameUi, SeatFacts } from "../boards/board";
-import type { SeatInfo } from "../types";
+import type { Option, SeatInfo } from "../types";
 import { personName, relation, type People } from "./names";
 
 export interface StripInput {
@@ -20,8 +20,8 @@ export interface StripInput {
   clockText(seat: number): string;
   /** Clicking a strip (choosing a player as a target). */
   onSeat?(seat: number): void;
-  /** Seats an option of the viewer names now (clickable strips). */
-  canPick?: Set<number>;
+  /** The viewer's options that name each seat's player now (clickable strips). */
+  canPick?: Map<number, Option[]>;
   table: string;
 }
 
@@ -59,10 +59,12 @@ export function seatStrips(x: StripInput): { others: HTMLElement; mine: HTMLElem
     const clock = x.clockText(seat);
     const flags: string[] = [];
     if (s?.kind === "human" && s.taken && !s.connected) flags.push("offline");
-    const can = x.canPick?.has(seat);
+    const fits = x.canPick?.get(seat) || [];
+    const can = fits.length > 0;
     return h("section.strip", {
         class: [rel, x.deciding.has(seat) ? "deciding" : "", f.turn ? "turn" : "", out ? "out" : "", can ? "can" : ""].join(" "),
         "data-seat": seat, "data-rel": rel, role: can ? "button" : undefined, tabindex: can ? 0 : undefined,
+        "data-fits": can ? fits.map((o) => o.id).join(" ") : undefined,
         onclick: can && x.onSeat ? () => x.onSeat!(seat) : undefined,
       },
       h("div.strip-head",
