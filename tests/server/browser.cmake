@@ -20,9 +20,11 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 
 # (a, c, d) two players and a spectator, a reload; (b) DDM by clicking the board,
 # with the server killed and restarted; a 4-seat Last Chronicle game played by
-# clicking its board; the generic board for the other games; the table's parts;
+# clicking its board; the table's parts; Magic's Two-Headed Giant and
+# Free-for-All played to the end on its board (every game has a board of its
+# own now: the generic board is only the fallback, no game is played on it);
 # every page on a phone without sideways scrolling; a seat claimed on another device.
-foreach(game suikoden ddm lastchronicle generic table phone claim)
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa phone claim)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

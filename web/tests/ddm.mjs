@@ -1,8 +1,12 @@
 // (b) One browser plays a whole Dungeon Dice Monsters game against a computer
-// seat, clicking the board wherever a board click can decide: dice in the
-// pool, the placement square (after hovering its cube-net preview), a monster
-// and then its move or attack target. Other decisions go through the list.
+// seat, clicking the board wherever a board click can decide: three dice
+// marked and rolled with one Roll, the net rotated and mirrored (button and
+// key), the placement square (after its cube-net preview), a monster and then
+// its move or attack target. Other decisions go through the list. A spectator
+// watches; at the end both logs are held against the referee's record: a
+// monster summon is named to everyone, a face-down item to nobody else.
 import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng } from "./harness.mjs";
+import { rollThree, turnNet, checkSummonLogs, checkPlaceLabels, checkOwnItems, tieBreakShown } from "./ddm-checks.mjs";
 
 function boardAction(id) {
   let m = /^place:[A-Za-z]+\d+:(\d+,\d+)$/.exec(id);
@@ -14,7 +18,7 @@ function boardAction(id) {
   return null;
 }
 
-export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
+export async function ddmGame({ browser, base, server, bin, shot, shotPath, log }) {
   const D = await newPlayer(browser, base, { phone: true });
   const { page } = D;
   await page.goto(base + "/#/");
@@ -33,13 +37,26 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
   await page.click("form.join button[type=submit]");
   await page.waitForFunction(() => document.body.dataset.seat === "0");
   await page.waitForSelector(".board.ddm .field .sq[data-sq='6,0'].master");
+  const table = /#\/t\/([^/]+)$/.exec(page.url())?.[1] || fail(`no table in ${page.url()}`);
+  // A spectator on a laptop-sized screen.
+  const S = await newPlayer(browser, base);
+  await S.page.setViewportSize({ width: 1280, height: 800 });
+  await S.page.goto(`${base}/#/t/${table}`);
+  await S.page.waitForFunction(() => document.body.dataset.seat === "-1" && Number(document.body.dataset.seq) >= 0);
 
   const rand = rng(7);
-  const clicks = { die: 0, place: 0, move: 0, attack: 0, list: 0 };
+  const clicks = { roll: 0, turned: 0, place: 0, move: 0, attack: 0, list: 0 };
   let previewShot = false;
   let searched = false;
   let netChecked = false;
   const turnLabels = new Map(); // "T2" -> the engine's drawing of that turn
+  let summoned = null; // the piece the player chose to summon last
+  let placeLabels = 0;
+  const shots = new Set();
+  const shotOnce = async (p, name) => {
+    if (!shots.has(name)) await shot(p, name);
+    shots.add(name);
+  };
   let decisions = 0;
   let attackOffered = 0; // decisions that offered an attack (each is clicked on the board)
   const until = Date.now() + 100000;
@@ -51,11 +68,15 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
       await sleep(15);
       continue;
     }
-    for (const o of lastOptions(D)) if (o.id.startsWith("turn:")) turnLabels.set(o.id.slice(5), o.label);
+    // Every turn drawn in any option list the page received (the board's own
+    // back-and-turn steps included).
+    for (const u of D.received) for (const o of u.pending?.find((p) => p.seat === 0)?.options || [])
+      if (o.id.startsWith("turn:")) turnLabels.set(o.id.slice(5), o.label);
     const acts = st.options.map((id) => ({ id, a: boardAction(id) }));
     const of = (k) => acts.filter((x) => x.a?.kind === k);
     // Attack when possible, move often, place and roll by the board.
     if (of("attack").length) attackOffered++;
+    if (of("place").length) placeLabels += checkPlaceLabels(D, st, summoned);
     let choice = of("attack")[0] || (rand() < 0.7 && pickOne(of("move"), rand)) || pickOne(of("place"), rand) || pickOne(of("die"), rand);
     if (choice) {
       const a = choice.a;
@@ -69,7 +90,16 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
         await page.fill(".options-panel input.search", "");
       }
       if (a.kind === "die") {
-        await page.click(`.player.own button.die.can[data-die=${JSON.stringify(a.die)}]`);
+        await rollThree(D, st, rand);
+        clicks.roll++;
+        await shotOnce(page, "ddm-rolled");
+        decisions += 3;
+        continue;
+      } else if (a.kind === "place" && clicks.turned < 2 && (await turnNet(D, st, clicks.turned ? "mirror" : "rotate"))) {
+        clicks.turned++;
+        await shotOnce(page, "ddm-turned");
+        decisions += 2;
+        continue;
       } else if (a.kind === "place") {
         const sq = page.locator(`.field .sq[data-sq='${a.to}']`);
         if (!previewShot) {
@@ -116,13 +146,15 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
       const plain = st.options.filter((id) => id !== "cancel");
       const summons = plain.filter((id) => id.startsWith("summon:"));
       const id = pickOne(summons.length ? summons : plain.length ? plain : st.options, rand);
+      if (id.startsWith("summon:")) summoned = id.slice(7);
       await page.click(`.options-panel button.option[data-option=${JSON.stringify(id)}]`);
       clicks.list++;
     }
     await waitSeqAbove(page, st.seq);
     decisions++;
-    if (decisions === 60) await shot(page, "ddm-midgame");
-    if (decisions === 40) {
+    if (decisions >= 60) await shotOnce(page, "ddm-midgame");
+    if (decisions >= 40 && !shots.has("restart")) {
+      shots.add("restart");
       // The server crashes and comes back on the same port and store: the
       // page shows it is reconnecting, reconnects by itself, resumes the seat.
       const seq = (await tableState(page)).seq;
@@ -145,13 +177,24 @@ export async function ddmGame({ browser, base, server, shot, shotPath, log }) {
   if (clicks.attack !== attackOffered)
     fail(`${attackOffered} attacks offered, ${clicks.attack} made on the board`);
   if (!searched) fail("the option search was never tried");
-  if (!clicks.die) fail(`no die was picked on the board: ${JSON.stringify(clicks)}`);
+  if (clicks.roll < 4) fail(`fewer than 4 rolls made on the board: ${JSON.stringify(clicks)}`);
+  if (!clicks.turned) fail(`the net was never turned on the board: ${JSON.stringify(clicks)}`);
+  const tie = await tieBreakShown(page, lastView(D));
+  const summons = await checkSummonLogs(bin, base, table, [[D, 0], [S, -1]]);
+  if (!placeLabels) fail("no placement label was checked");
+  const ownItems = await checkOwnItems(page, lastView(D));
   // While the server was down the browser logged its refused reconnects.
   const errors = D.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
   if (errors.length) fail(`page errors: ${errors.join("; ")}`);
   if (D.outside.length) fail(`fetched from outside the server: ${D.outside.join(", ")}`);
+  const sErrors = S.errors.filter((e) => !/WebSocket connection to .* failed/.test(e));
+  if (sErrors.length) fail(`spectator page errors: ${sErrors.join("; ")}`);
+  if (S.outside.length) fail(`the spectator fetched from outside the server: ${S.outside.join(", ")}`);
+  await shot(S.page, "ddm-game-over-spectator");
   await D.context.close();
+  await S.context.close();
   log(`board clicks ${JSON.stringify(clicks)} (${attackOffered} attacks offered); net preview after a reload ${netChecked ? "matched the engine's" : "not compared (no turn step seen)"}`);
+  log(`summon log lines checked against the referee: ${summons}; own face-down items shown by name: ${ownItems}; ${tie}`);
   return `${decisions} decisions, board clicks ${JSON.stringify(clicks)}`;
 }
 
@@ -161,9 +204,6 @@ function lastUpdate(P) {
 }
 function lastView(P) {
   return lastUpdate(P)?.view || {};
-}
-function lastOptions(P) {
-  return lastUpdate(P)?.pending?.find((p) => p.seat === 0)?.options || [];
 }
 
 /** The squares a net drawn in a label ("Turn T1\n...#\n##M#") covers with its M on `at`. */

@@ -2,20 +2,23 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,generic,table,phone,claim] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,phone,claim] [--verbose]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
 import { suikodenGame } from "./suikoden.mjs";
 import { ddmGame } from "./ddm.mjs";
-import { genericGames } from "./generic.mjs";
 import { lastChronicleGame } from "./lastchronicle.mjs";
 import { tableParts } from "./table.mjs";
+import { magicGame } from "./magic.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
 
-const TESTS = { suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, generic: genericGames, table: tableParts, phone: phonePages, claim: claimSeat };
+const TESTS = {
+  suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, table: tableParts,
+  magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), phone: phonePages, claim: claimSeat,
+};
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {

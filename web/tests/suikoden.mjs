@@ -5,7 +5,7 @@
 import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng, Referee } from "./harness.mjs";
 import { checkNoHiddenCards } from "./hidden.mjs";
 
-export async function suikodenGame({ browser, base, bin, shot, log }) {
+export async function suikodenGame({ browser, base, bin, shot, shotPath, log }) {
   const A = await newPlayer(browser, base);
   const B = await newPlayer(browser, base, { phone: true });
   const C = await newPlayer(browser, base, { phone: true });
@@ -58,7 +58,10 @@ export async function suikodenGame({ browser, base, bin, shot, log }) {
         const clock = await A.page.textContent(".strip.deciding .clock", { timeout: 3000 }).catch(() => "");
         if (!/^\d+:\d\d$/.test(clock || "")) fail(`no running clock beside the deciding seat: '${clock}'`);
       }
-      if (decisions === 12) for (const [i, Q] of pages.entries()) await shot(Q.page, `suikoden-midgame-${"ABC"[i]}`);
+      if (decisions === 12) {
+        for (const [i, Q] of pages.entries()) await shot(Q.page, `suikoden-midgame-${"ABC"[i]}`);
+        await ownHandOnScreen(A.page, shotPath("suikoden-hand-1280x800"));
+      }
       if (decisions === 25 && !reloaded) {
         reloaded = true;
         const before = (await tableState(B.page)).seq;
@@ -126,4 +129,21 @@ async function join(page, name, seat) {
   await page.fill("form.join input[name=name]", name);
   await page.click("form.join button[type=submit]");
   await page.waitForFunction((s) => document.body.dataset.seat === String(s), seat);
+}
+
+/**
+ * On a 1280x800 laptop screen the player's own hand is on screen as the table
+ * page opens, without scrolling: every card of it inside the window.
+ */
+async function ownHandOnScreen(page, path) {
+  const was = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const cards = await page.locator(".board.suikoden .own-hand .scard").evaluateAll((els) =>
+    els.map((e) => { const r = e.getBoundingClientRect(); return { id: e.dataset.card, top: r.top, bottom: r.bottom, left: r.left, right: r.right }; }));
+  await page.screenshot({ path });
+  if (!cards.length) fail("no card in the own hand at decision 12");
+  const off = cards.filter((c) => c.top < 0 || c.left < 0 || c.bottom > 800 || c.right > 1280);
+  if (off.length) fail(`at 1280x800 these hand cards are off screen: ${JSON.stringify(off)}`);
+  await page.setViewportSize(was);
 }

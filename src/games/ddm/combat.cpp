@@ -94,13 +94,19 @@ void DdmState::declare_attack(Seat s, PieceId attacker, Coord target) {
   else
     ++pieces_[attacker].attacks;
   log(kEvAttack, s, attacker, Board::index(target));
+  last_attack_ = LastAttack{attacker, static_cast<std::int8_t>(s), kNoPiece,
+                            static_cast<std::uint8_t>(Board::index(target))};
   if (target == master_square(opponent(s))) {
     // A dungeon master cannot defend and takes one counter from any attack
     // by a monster with attack above 0, whatever its strength.
-    if (attack_of(attacker) > 0) hit_master(opponent(s));
+    if (attack_of(attacker) > 0) {
+      last_attack_.damage = 1;
+      hit_master(opponent(s));
+    }
     return;
   }
   battle_ = Battle{attacker, s, board_[Board::index(target)].piece, false, true};
+  last_attack_.defender = battle_.defender;
   open_attack_window();
 }
 
@@ -130,10 +136,15 @@ void DdmState::resolve_battle() {
   const int atk = battle_.attacker == kMaster ? 10 : attack_of(battle_.attacker);
   int damage = battle_.defended ? std::max(0, atk - defense_of(d)) : atk;
   damage = std::max(0, damage - pieces_[d].shield_battle);
+  last_attack_.damage = static_cast<std::int16_t>(damage);
+  last_attack_.defended = battle_.defended;
   if (damage > 0) {
     pieces_[d].damage = static_cast<std::int16_t>(pieces_[d].damage + damage);
     log(kEvDamage, pieces_[d].owner, d, damage, pieces_[d].damage);
-    if (pieces_[d].damage >= def(d).hp) destroy(d);
+    if (pieces_[d].damage >= def(d).hp) {
+      last_attack_.destroyed = true;
+      destroy(d);
+    }
   }
   end_battle();
 }

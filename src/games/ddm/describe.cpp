@@ -48,6 +48,33 @@ std::string net_picture(const Orientation& o) {
 
 }  // namespace
 
+// What decided a game at the round limit, for the game-over line: the first
+// tie-break whose values differ (turn.cpp decide_by_limit), with both values.
+std::string DdmState::tie_break_text() const {
+  const auto pair = [](int a, int b) {
+    return " (seat 0: " + std::to_string(a) + ", seat 1: " + std::to_string(b) + ")";
+  };
+  switch (tie_break_) {
+    case TieBreak::kNone:
+      return "";
+    case TieBreak::kMasterDamage:
+      return " on the tie-break: fewer counters on the dungeon master" +
+             pair(master_damage_[0], master_damage_[1]);
+    case TieBreak::kMonsters:
+      return " on the tie-break: more monsters on the field" +
+             pair(monsters_on_field(0), monsters_on_field(1));
+    case TieBreak::kDungeon:
+      return " on the tie-break: more dungeon squares" +
+             pair(dungeon_squares(0), dungeon_squares(1));
+    case TieBreak::kLevels:
+      return " on the tie-break: higher total level on the field" +
+             pair(levels_on_field(0), levels_on_field(1));
+    case TieBreak::kDraw:
+      return ": every tie-break is equal";
+  }
+  return "";
+}
+
 std::string DdmState::action_id(Seat seat, Action a) const {
   const Pool& pool = rules_->pool;
   switch (static_cast<Act>(a.kind)) {
@@ -124,8 +151,14 @@ std::string DdmState::action_label(Seat, Action a) const {
     case kTurn:
       return "Turn " + pool.shapes[a.a].name + std::to_string(a.b) +
              net_picture(pool.shapes[a.a].orientations[a.b]);
-    case kPlace:
-      return "Monster on " + sq(a.c) + " (net " + pool.shapes[a.a].name + std::to_string(a.b) + ")";
+    case kPlace: {
+      // The piece being summoned: a monster, or an item laid face down.
+      const std::string net = " (net " + pool.shapes[a.a].name + std::to_string(a.b) + ")";
+      if (summoning_ == kNoPiece) return "Place on " + sq(a.c) + net;
+      const PieceDef& d = def(summoning_);
+      return (d.is_item ? "Place item " + d.name + " face down on " : "Place " + d.name + " on ") +
+             sq(a.c) + net;
+    }
     case kMove:
       return "Move " + name(a.a) + " to " + sq(a.b) +
              (a.c == 1 ? ", declining items on the way" : "");
@@ -164,6 +197,11 @@ std::string DdmState::action_id_for(Seat seat, Action a, Seat viewer) const {
 std::string DdmState::action_label_for(Seat seat, Action a, Seat viewer) const {
   if (a.kind == kSummonPick && viewer != seat && viewer != kReferee)
     return "Summon a piece from the reserve (hidden until placed)";
+  // An item is laid face down: another seat learns only where.
+  if (a.kind == kPlace && viewer != seat && viewer != kReferee && summoning_ != kNoPiece &&
+      def(summoning_).is_item)
+    return "Place a face-down item on " + sq(a.c) + " (net " + rules_->pool.shapes[a.a].name +
+           std::to_string(a.b) + ")";
   return action_label(seat, a);
 }
 
@@ -203,8 +241,14 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
       return who + (sees_details(e, viewer) ? " sets out " + name(a[0]) + " in reserve"
                                             : " sets out a piece in reserve");
     case kEvSummon:
-      return who + " summons " + (sees_details(e, viewer) ? name(a[0]) : "an item") + " at " +
-             sq(a[1]);
+      // A monster is public once on the field: its summon is logged for every
+      // seat, and everyone, spectators too, may read its name (sees_details
+      // gives a spectator no event's details). An item lies face down: its
+      // summon is logged with details for its owner only (placement.cpp), the
+      // rest learn that an item was laid, and where.
+      return who + " summons " +
+             (e.detail_to == kAllSeats || sees_details(e, viewer) ? name(a[0]) : "an item") +
+             " at " + sq(a[1]);
     case kEvPiecePlaced:
       return who + " places dungeon shape " + rules_->pool.shapes[a[0]].name + " at " + sq(a[1]);
     case kEvMove:
@@ -245,7 +289,7 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
     case kEvTimeUp:
       return "Round " + std::to_string(a[0]) + " is over: the game is decided by the tie-breaks";
     case kEvGameOver:
-      return e.seat >= 0 ? who + " wins" : "The game is a draw";
+      return (e.seat >= 0 ? who + " wins" : std::string("The game is a draw")) + tie_break_text();
   }
   return "?";
 }

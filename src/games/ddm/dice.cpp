@@ -25,10 +25,15 @@ void DdmState::roll(Seat s, std::uint16_t mask) {
   for (int k = 0; k < 3; ++k) {
     const DieDef& die = rules_->pool.dice[dice_[s][last_roll_die_[k]]];
     const Face f = die.faces[last_roll_face_[k]];
-    if (f.crest == Crest::kSummon)
+    last_roll_gain_[k] = 0;
+    if (f.crest == Crest::kSummon) {
       ++summons[die.level];
-    else
+    } else {
+      const int before = crests_[s][static_cast<int>(f.crest)];
       add_crests(s, f.crest, f.mult);
+      last_roll_gain_[k] =
+          static_cast<std::uint8_t>(crests_[s][static_cast<int>(f.crest)] - before);
+    }
   }
   summon_levels_ = 0;
   for (int level = 1; level <= 4; ++level) {

@@ -111,6 +111,29 @@ struct Battle {
   friend bool operator==(const Battle&, const Battle&) = default;
 };
 
+// What the last attack did, shown to both players until the next one.
+struct LastAttack {
+  PieceId attacker = kNoPiece;  // kMaster: a dungeon master attacked
+  std::int8_t seat = -1;        // the attacking seat; -1: no attack yet
+  PieceId defender = kNoPiece;  // kNoPiece: the target was a dungeon master
+  std::uint8_t target = 0;      // square index of the target
+  std::int16_t damage = 0;      // damage dealt (counters, for a dungeon master)
+  bool defended = false;
+  bool destroyed = false;
+  friend bool operator==(const LastAttack&, const LastAttack&) = default;
+};
+
+// How a game that reached the round limit was decided (turn.cpp
+// decide_by_limit): the first tie-break whose values differ, or a draw.
+enum class TieBreak : std::int8_t {
+  kNone = -1,
+  kMasterDamage,
+  kMonsters,
+  kDungeon,
+  kLevels,
+  kDraw
+};
+
 class DdmState final : public State {
  public:
   explicit DdmState(std::shared_ptr<const Rules> rules);
@@ -157,6 +180,11 @@ class DdmState final : public State {
   // docs/games/ddm.md "Game summary").
   SummaryFact summary_fact(const Event& event) const override;
   void load(const nlohmann::json& j);
+  // The last attack as the view shows it, and read back from a saved state (view.cpp).
+  nlohmann::json last_attack_json() const;
+  // Why a game at the round limit ended as it did (describe.cpp), "" otherwise.
+  std::string tie_break_text() const;
+  void load_last_attack(const nlohmann::json& a);
 
   // Read access for tests, views and agents.
   const Rules& rules() const { return *rules_; }
@@ -272,7 +300,10 @@ class DdmState final : public State {
   Rng rng_;
   std::array<std::uint8_t, 3> last_roll_die_{};   // die slots of the last roll
   std::array<std::uint8_t, 3> last_roll_face_{};  // faces shown
-  std::int16_t turn_ = 1;                         // counts every player's turn
+  std::array<std::uint8_t, 3> last_roll_gain_{};  // crests each added (after the cap)
+  LastAttack last_attack_;
+  TieBreak tie_break_ = TieBreak::kNone;
+  std::int16_t turn_ = 1;  // counts every player's turn
   Seat turn_player_ = 0;
   Seat window_seat_ = 0;  // whose turn it is to act in a standby/end/battle window
   std::uint8_t rolls_done_ = 0;

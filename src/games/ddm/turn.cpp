@@ -82,8 +82,12 @@ void DdmState::decide_by_limit() {
       {dungeon_squares(0), dungeon_squares(1)},
       {levels_on_field(0), levels_on_field(1)},
   };
-  for (auto& k : keys)
-    if (k[0] != k[1]) return end_game(k[0] > k[1] ? 0 : 1);
+  for (int i = 0; i < 4; ++i) {
+    if (keys[i][0] == keys[i][1]) continue;
+    tie_break_ = static_cast<TieBreak>(i);
+    return end_game(keys[i][0] > keys[i][1] ? 0 : 1);
+  }
+  tie_break_ = TieBreak::kDraw;
   end_game(-1);
 }
 

@@ -71,8 +71,11 @@ void DdmState::view(Seat viewer, json& out) const {
     for (int k = 0; k < 3; ++k) {
       const DieDef& d = rules_->pool.dice[dice_[turn_player_][last_roll_die_[k]]];
       const Face f = d.faces[last_roll_face_[k]];
-      rolled.push_back(
-          {{"die", d.id}, {"crest", crest_name(f.crest)}, {"times", f.mult}, {"level", d.level}});
+      rolled.push_back({{"die", d.id},
+                        {"crest", crest_name(f.crest)},
+                        {"times", f.mult},
+                        {"level", d.level},
+                        {"gained", last_roll_gain_[k]}});
     }
   out["rolled"] = rolled;
   const Pool& pool = rules_->pool;
@@ -186,6 +189,32 @@ void DdmState::view(Seat viewer, json& out) const {
          {"in_battle", l.in_battle}});
   }
   out["chain"] = chain;
+  out["last_attack"] = last_attack_json();
+  static const char* kTieBreaks[] = {"master_damage", "monsters", "dungeon", "levels", "draw"};
+  out["tie_break"] = tie_break_ == TieBreak::kNone
+                         ? json(nullptr)
+                         : json{{"rule", kTieBreaks[static_cast<int>(tie_break_)]},
+                                {"master_damage", master_damage_},
+                                {"monsters", {monsters_on_field(0), monsters_on_field(1)}},
+                                {"dungeon", {dungeon_squares(0), dungeon_squares(1)}},
+                                {"levels", {levels_on_field(0), levels_on_field(1)}}};
+}
+
+// The last attack: attacker, target and what it did. Both battlers are
+// monsters (or dungeon masters) on the field, so both players may know them.
+json DdmState::last_attack_json() const {
+  const LastAttack& l = last_attack_;
+  if (l.seat < 0) return nullptr;
+  const auto who = [&](PieceId p) {
+    return p == kMaster || p == kNoPiece ? json("master") : json(def(p).id);
+  };
+  return {{"seat", l.seat},
+          {"attacker", who(l.attacker)},
+          {"defender", who(l.defender)},
+          {"target", Board::at(l.target).str()},
+          {"damage", l.damage},
+          {"defended", l.defended},
+          {"destroyed", l.destroyed}};
 }
 
 void DdmState::save(json& out) const {
@@ -221,7 +250,13 @@ void DdmState::save(json& out) const {
   out["window_seat"] = window_seat_;
   out["chain_priority"] = chain_.priority();
   out["chain_passes"] = chain_.passes();
-  out["last_roll"] = {last_roll_die_, last_roll_face_};
+  out["last_roll"] = {last_roll_die_, last_roll_face_, last_roll_gain_};
+  out["last_attack"] =
+      last_attack_.seat < 0 ? json(nullptr) : json{last_attack_.seat,     last_attack_.attacker,
+                                                   last_attack_.defender, last_attack_.target,
+                                                   last_attack_.damage,   last_attack_.defended,
+                                                   last_attack_.destroyed};
+  out["tie_break"] = static_cast<int>(tie_break_);
   out["rng"] = rng_to_json(rng_);
   out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
 }
@@ -246,6 +281,30 @@ int ranged_at(const json& obj, const char* key, int fallback, const std::string&
 }
 
 }  // namespace
+
+// The saved last attack: [seat, attacker, defender, target, damage, defended,
+// destroyed], pieces by number (254 a dungeon master, 255 none).
+void DdmState::load_last_attack(const json& a) {
+  last_attack_ = LastAttack{};
+  if (a.is_null()) return;
+  if (!a.is_array() || a.size() != 7 || !a[5].is_boolean() || !a[6].is_boolean())
+    throw Error(
+        "state.last_attack: [seat, attacker, defender, target, damage, defended, destroyed]");
+  const auto piece = [&](const json& v, PieceId none, const char* field) {
+    const int p = ranged(v, std::string("last_attack.") + field, 0, 255);
+    if (p != none && p >= num_pieces_)
+      throw Error(std::string("state.last_attack.") + field + ": no piece " + std::to_string(p));
+    return static_cast<PieceId>(p);
+  };
+  last_attack_.seat = static_cast<std::int8_t>(ranged(a[0], "last_attack.seat", 0, 1));
+  last_attack_.attacker = piece(a[1], kMaster, "attacker");
+  last_attack_.defender = piece(a[2], kNoPiece, "defender");
+  last_attack_.target =
+      static_cast<std::uint8_t>(ranged(a[3], "last_attack.target", 0, Board::kSquares - 1));
+  last_attack_.damage = static_cast<std::int16_t>(ranged(a[4], "last_attack.damage", 0, 999));
+  last_attack_.defended = a[5].get<bool>();
+  last_attack_.destroyed = a[6].get<bool>();
+}
 
 void DdmState::load(const json& j) {
   if (!j.is_object()) throw Error("a DDM state must be a JSON object");
@@ -470,15 +529,22 @@ void DdmState::load(const json& j) {
     window_seat_ = seat(j.value("window_seat", json(turn_player_)));
     if (j.contains("last_roll")) {
       const json& lr = j["last_roll"];
-      if (!lr.is_array() || lr.size() != 2 || !lr[0].is_array() || lr[0].size() != 3 ||
-          !lr[1].is_array() || lr[1].size() != 3)
-        throw Error("state.last_roll: [[3 die slots], [3 faces]]");
+      const auto three = [&](std::size_t i) {
+        return lr.size() > i && lr[i].is_array() && lr[i].size() == 3;
+      };
+      if (!lr.is_array() || lr.size() < 2 || lr.size() > 3 || !three(0) || !three(1) ||
+          (lr.size() == 3 && !three(2)))
+        throw Error("state.last_roll: [[3 die slots], [3 faces], optional [3 crests gained]]");
       for (int k = 0; k < 3; ++k) {
         last_roll_die_[k] =
             static_cast<std::uint8_t>(ranged(lr[0][k], "last_roll[0][]", 0, kDice - 1));
         last_roll_face_[k] = static_cast<std::uint8_t>(ranged(lr[1][k], "last_roll[1][]", 0, 5));
+        last_roll_gain_[k] = static_cast<std::uint8_t>(
+            lr.size() == 3 ? ranged(lr[2][k], "last_roll[2][]", 0, 2) : 0);
       }
     }
+    load_last_attack(j.value("last_attack", json(nullptr)));
+    tie_break_ = static_cast<TieBreak>(ranged_at(j, "tie_break", -1, "tie_break", -1, 4));
     // Die faces are the generator's next below(6) draws, die by die in
     // slot order: "rng": {"seed": 5, "next": [5, 5, 0]} fixes a roll.
     if (j.contains("rng")) rng_ = rng_from_json(j["rng"]);

@@ -4,17 +4,22 @@
 // the option that ends there: a placement (`place:T0:6,2`, previewed as its
 // cube net on hover), or, after clicking one's own monster, its move, attack or
 // ability on the clicked square (docs/games/ddm.md "Decisions in steps").
+// The dice and the roll are in ddm-dice.ts, turning a net in ddm-place.ts,
+// battles and the tie-breaks in words in ddm-news.ts.
 import { h } from "../dom";
-import { ddmPiece, dieFaces } from "../data";
+import { ddmPiece } from "../data";
 import type { Board, BoardCtx } from "./board";
 import type { Option } from "../types";
 import { net, netFromLabel, type Cell } from "./nets";
 import { value } from "./generic";
+import { CREST_MARK, dicePanel } from "./ddm-dice";
+import { followPlan } from "./ddm-plan";
+import { turnControls } from "./ddm-place";
+import { battleLine, lastAttackLine, tieBreakBox } from "./ddm-news";
 
 const COLS = 13;
 const ROWS = 19;
 const CRESTS = ["move", "attack", "defense", "magic", "trap"] as const;
-const CREST_MARK: Record<string, string> = { summon: "S", move: "M", attack: "A", defense: "D", magic: "G", trap: "T" };
 
 /** An option read as a board action: from a square (or none) to a square. */
 interface SquareAction {
@@ -37,6 +42,8 @@ export function squareAction(o: Option): SquareAction | null {
 
 // Nets drawn by `turn:` option labels, kept for the placement step after them.
 const netsSeen = new Map<string, Cell[]>();
+// The square the mouse is on, so the preview follows a turned net.
+let hovered: string | null = null;
 
 export const ddmBoard: Board = (ctx) => {
   const v = ctx.view;
@@ -81,13 +88,19 @@ export const ddmBoard: Board = (ctx) => {
         cell.append(h("span.piece", `@${ms}`), dmg ? h("span.dmg", String(dmg)) : "");
         cell.title = `${key}: ${ctx.name(ms)}'s dungeon master (${dmg} damage)`;
       } else if (p) {
-        cell.classList.add("has-piece", `o${p.owner}`, p.kind === "item" ? "item" : "monster");
-        const name: string = p.name || (p.kind === "item" ? "hidden item" : p.id || "?");
-        const short = p.kind === "item" ? (p.name ? "!" : "?") : initials(name) + (p.level ?? "");
-        cell.append(h("span.piece", short));
-        if (p.kind !== "item" && p.hp) cell.append(h("span.hpbar", { style: { width: `${Math.max(0, 100 - (100 * (p.damage || 0)) / p.hp)}%` } }));
-        cell.title = `${key}: ${pieceText(p, name)}`;
+        // An item the viewer may not see has no id: a face-down "?". Its
+        // owner sees which item it is, still marked face down.
+        const item = p.kind === "item";
+        const name = pieceName(p);
+        cell.classList.add("has-piece", `o${p.owner}`, item ? "item" : "monster");
+        if (item && !p.revealed) cell.classList.add("face-down");
+        if (p.owner === ctx.me) cell.classList.add("mine");
+        cell.append(h("span.piece", item && !p.id ? "?" : initials(name) + (item ? "" : p.level ?? "")));
+        if (!item && p.hp) cell.append(h("span.hpbar", { style: { width: `${Math.max(0, 100 - (100 * (p.damage || 0)) / p.hp)}%` } }));
+        cell.title = `${key}: ${pieceText(p, name, ctx)}`;
       } else if (crust.has(key)) cell.append(h("span.piece", "#"));
+      if (v.last_attack?.target === key && v.last_attack.damage && !v.battle)
+        cell.append(h("span.hit", { title: "the last attack's damage" }, `-${v.last_attack.damage}`));
       byKey.set(key, cell);
       grid.append(cell);
     }
@@ -113,16 +126,22 @@ export const ddmBoard: Board = (ctx) => {
     if (!key) return;
     const a = actions.find((x) => x.kind === "place" && x.to === key);
     const name = a?.net || (v.placing?.shape && v.placing?.turn != null ? `${v.placing.shape}${v.placing.turn}` : "");
-    if (!a || !name) return;
+    // Where the chosen turn does not fit, its net is drawn as not fitting,
+    // so turning it under the pointer still shows the new turn.
+    if (!name || (!a && !actions.some((x) => x.kind === "place"))) return;
     const cells = netsSeen.get(name) || net(name);
     if (!cells) return;
     const [c0, r0] = key.split(",").map(Number);
-    for (const [dc, dr] of cells) byKey.get(`${c0 + dc},${r0 + dr}`)?.classList.add(dc === 0 && dr === 0 ? "net-m" : "net");
+    for (const [dc, dr] of cells) {
+      const el = byKey.get(`${c0 + dc},${r0 + dr}`);
+      el?.classList.add(dc === 0 && dr === 0 ? "net-m" : "net");
+      if (!a) el?.classList.add("net-bad");
+    }
   };
 
   const click = (key: string) => {
     const p = pieceAt.get(key);
-    if (p) info.replaceChildren(h("strong", p.name || "hidden item"), h("p", pieceText(p, p.name || "hidden item")));
+    if (p) info.replaceChildren(h("strong", pieceName(p)), h("p", pieceText(p, pieceName(p), ctx)));
     const place = actions.filter((a) => a.kind === "place" && a.to === key);
     if (!selected && place.length) {
       if (touch && previewed !== key) return void preview(key);
@@ -156,10 +175,16 @@ export const ddmBoard: Board = (ctx) => {
   grid.addEventListener("pointerover", (e) => {
     if (e.pointerType !== "mouse") return;
     const el = (e.target as HTMLElement).closest("[data-sq]") as HTMLElement | null;
-    preview(el ? el.dataset.sq! : null);
+    hovered = el ? el.dataset.sq! : null;
+    preview(hovered);
   });
-  grid.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && preview(null));
+  grid.addEventListener("pointerleave", (e) => {
+    if (e.pointerType !== "mouse") return;
+    hovered = null;
+    preview(null);
+  });
   mark();
+  if (hovered && !touch) preview(hovered);
 
   const placing = actions.some((a) => a.kind === "place");
   const typed = placing
@@ -179,19 +204,22 @@ export const ddmBoard: Board = (ctx) => {
     h("span", `phase: ${v.phase ?? "?"}`),
     v.placing?.shape ? h("span.tag", `placing net ${v.placing.shape}${v.placing.turn ?? ""}`) : null,
     v.summon_levels?.length ? h("span.tag", `summon level ${v.summon_levels.join("/")}`) : null,
-    v.winner !== null && v.winner !== undefined ? h("strong", `winner: ${ctx.name(v.winner)}`) : null);
+    v.winner !== null && v.winner !== undefined ? h("strong", `winner: ${ctx.name(v.winner)}`) : null,
+    v.phase === "over" && v.winner === null ? h("strong", "a draw") : null);
 
   const me = ctx.me >= 0 ? ctx.me : 0;
+  const nameAt = (sq: string) => (pieceAt.get(sq) ? pieceName(pieceAt.get(sq)) : "?");
   root.append(status,
-    playerPanel(ctx, players[1 - me], 1 - me, v),
+    tieBreakBox(ctx, v) || "",
+    playerPanel(ctx, players[1 - me], 1 - me),
     h("div.field-wrap", colHeads(turned), grid),
+    turnControls(ctx, root, turned) || "",
     placing ? h("p.muted.hint", touch ? "Tap a marked square to see the net there, tap it again to place." : "Point at a marked square to see the net there, click to place.") : "",
     typed || "", info,
-    playerPanel(ctx, players[me], me, v),
-    v.rolled?.length ? h("div.rolled", h("small", "last roll"), (v.rolled as any[]).map((d) =>
-      h("span.die.rolled", { title: d.die }, `${d.die}: ${d.crest}${d.times > 1 ? " ×" + d.times : ""}`))) : "",
-    v.battle ? h("details.battle", { open: true }, h("summary", "battle"), value(v.battle, 1)) : "",
+    h("div.news", battleLine(ctx, v, nameAt) || "", lastAttackLine(ctx, v) || ""),
+    playerPanel(ctx, players[me], me),
     v.chain?.length ? h("details.chain", { open: true }, h("summary", `chain (${v.chain.length})`), value(v.chain, 1)) : "");
+  followPlan(ctx);
   return root;
 };
 
@@ -204,39 +232,41 @@ function initials(name: string): string {
   return (w.length > 1 ? w[0][0] + w[1][0] : name.slice(0, 2)).toUpperCase();
 }
 
-function pieceText(p: any, name: string): string {
-  if (p.kind === "item") return `${name} (item of seat ${p.owner}) ${p.id ? ddmPiece(p.id)?.text || "" : ""}`;
+/** A piece's name as this viewer may know it. */
+function pieceName(p: any): string {
+  if (p.name) return p.name;
+  if (!p.id) return "face-down item";
+  return ddmPiece(p.id)?.name || p.id;
+}
+
+function pieceText(p: any, name: string, ctx: BoardCtx): string {
+  const whose = ctx.me === p.owner ? "yours" : ctx.name(p.owner) + "'s";
+  if (p.kind === "item") {
+    const how = p.revealed ? "revealed" : p.owner === ctx.me ? "face down: your opponent does not know it" : "face down";
+    return `${name} (item, ${whose}, ${how})${p.id ? " " + (ddmPiece(p.id)?.text || "") : ""}`;
+  }
   const def = p.id ? ddmPiece(p.id) : undefined;
   const abil = (def?.abilities || []).map((a) => a.text).join(" ");
-  return `${name} L${p.level} (seat ${p.owner}) ATK ${p.atk} DEF ${p.def} HP ${p.hp - (p.damage || 0)}/${p.hp}` +
+  return `${name} L${p.level} (${whose}) ATK ${p.atk} DEF ${p.def} HP ${p.hp - (p.damage || 0)}/${p.hp}` +
     `${p.keywords?.length ? " " + p.keywords.join(", ") : ""}${p.moved ? " · moved" : ""}${abil ? " — " + abil : ""}`;
 }
 
-function playerPanel(ctx: BoardCtx, p: any, seat: number, v: any): HTMLElement {
+function playerPanel(ctx: BoardCtx, p: any, seat: number): HTMLElement {
   if (!p) return h("div");
-  const own = seat === ctx.me;
-  const dieOpt = (id: string) => ctx.options.find((o) => o.id === `die:${id}`);
-  const picked = new Set<number>((v.turn_player === seat ? v.picked || [] : []).map(Number));
   const crests = p.crests || {};
-  return h("section.player", { class: own ? "own" : "other", "data-seat": seat },
+  return h("section.player", { class: [seat === ctx.me ? "own" : "other", `o${seat}`].join(" "), "data-seat": seat },
     h("div.player-head",
+      h("span.owner-dot", { class: `o${seat}` }),
       h("strong", ctx.name(seat)),
       h("span", `master damage ${p.master?.damage ?? 0}`),
       h("span.muted", `dungeon ${p.dungeon_squares ?? "?"} · monsters ${p.monsters_on_field ?? "?"} · reserve ${p.reserve_size ?? "?"}`)),
     h("div.crests", CRESTS.map((k) => h("span.crest", { class: k, title: k }, `${CREST_MARK[k]} ${crests[k] ?? 0}`))),
-    h("div.dice", (p.dice || []).map((id: string, i: number) => {
-      const opt = own ? dieOpt(id) : undefined;
-      const faces = dieFaces(id);
-      return h("button.die", {
-        class: [picked.has(i) ? "picked" : "", opt ? "can" : ""].join(" "), disabled: !opt, "data-die": id,
-        title: faces ? faces.join(" ") : id, onclick: opt ? () => ctx.act(opt.id) : undefined,
-      }, h("strong", id), faces ? h("small", faces.map((f) => CREST_MARK[f.replace(/\d$/, "")] + (/\d$/.test(f) ? "²" : "")).join("")) : null);
-    })),
+    dicePanel(ctx, p, seat),
     p.reserve ? h("div.reserve", h("small", "reserve"), (p.reserve as string[]).map((id) => {
       const d = ddmPiece(id);
       const opt = ctx.options.find((o) => o.id === `summon:${id}`);
       return h("button.chip", { disabled: !opt, class: opt ? "can" : "", title: d?.text || id, onclick: opt ? () => ctx.act(opt.id) : undefined },
         `${d?.name || id}${d?.level ? " L" + d.level : ""}`);
     })) : null,
-    (p.gone || []).length ? h("div.gone", h("small", "gone"), (p.gone as string[]).join(", ")) : null);
+    (p.gone || []).length ? h("div.gone", h("small", "gone"), (p.gone as string[]).map((id) => ddmPiece(id)?.name || id).join(", ")) : null);
 }

@@ -1,6 +1,6 @@
-// The fallback board for games without their own (Last Chronicle, Magic until
-// they get one): the view JSON laid out readably. The option list beside it
-// makes every registry game playable.
+// The fallback board for a game without its own (every game has one now;
+// also drawn when a board fails on a view): the view JSON laid out readably.
+// The option list beside it keeps such a game playable.
 import { h } from "../dom";
 import type { Board } from "./board";
 

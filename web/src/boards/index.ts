@@ -8,6 +8,8 @@ import { lastChronicleBoard } from "./lastchronicle";
 import { Acts } from "./lastchronicle_acts";
 import { lastChronicleConfirm, lastChronicleFacts, lastChroniclePromptSource } from "./lastchronicle_facts";
 import { suikodenFacts, ddmFacts } from "./facts";
+import { magicBoard } from "./magic";
+import { magicFacts, magicTeams, magicConfirm, magicPromptSource, magicSeatOptions } from "./magic_facts";
 
 const uis: Record<string, GameUi> = {
   suikoden: { board: suikodenBoard, facts: suikodenFacts },
@@ -16,6 +18,10 @@ const uis: Record<string, GameUi> = {
     board: lastChronicleBoard, facts: lastChronicleFacts,
     confirm: lastChronicleConfirm, promptSource: lastChroniclePromptSource,
     seatOptions: (ctx, seat) => new Acts(ctx).seat(seat),
+  },
+  magic: {
+    board: magicBoard, facts: magicFacts, teams: magicTeams, confirm: magicConfirm, promptSource: magicPromptSource,
+    seatOptions: magicSeatOptions,
   },
 };
 

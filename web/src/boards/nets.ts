@@ -7,11 +7,15 @@ import { ddmShapes } from "../data";
 export type Cell = [number, number]; // [col, row] from the monster square
 
 const cache = new Map<string, Cell[][]>();
+// Per shape, the turn each (mirror, quarter turns) lands on: poses[mirror][rot].
+const poseCache = new Map<string, number[][]>();
 
 export function turnsOf(shape: string): Cell[][] {
   if (cache.has(shape)) return cache.get(shape)!;
   const rows = ddmShapes[shape];
   const turns: Cell[][] = [];
+  const poses: number[][] = [[], []];
+  const index = new Map<string, number>();
   if (rows) {
     const cells: Cell[] = [];
     let m: Cell = [0, 0];
@@ -19,7 +23,6 @@ export function turnsOf(shape: string): Cell[][] {
       if (ch === "#" || ch === "M") cells.push([c, r]);
       if (ch === "M") m = [c, r];
     }));
-    const seen = new Set<string>();
     for (let mirror = 0; mirror < 2; mirror++)
       for (let rot = 0; rot < 4; rot++) {
         const o: Cell[] = cells.map(([c, r]) => {
@@ -29,14 +32,38 @@ export function turnsOf(shape: string): Cell[][] {
           return [x, y];
         });
         const key = o.map(([x, y]) => `${x},${y}`).sort().join(" ");
-        if (!seen.has(key)) {
-          seen.add(key);
+        if (!index.has(key)) {
+          index.set(key, turns.length);
           turns.push(o);
         }
+        poses[mirror][rot] = index.get(key)!;
       }
   }
   cache.set(shape, turns);
+  poseCache.set(shape, poses);
   return turns;
+}
+
+/**
+ * The turns of `shape` to try after `turn` when the player rotates it a
+ * quarter turn clockwise (on the screen: rows grow downwards) or mirrors it,
+ * nearest first: a turn that fits nowhere is not offered, so the next one is
+ * tried. `turn` itself is never in the list.
+ */
+export function turnsAfter(shape: string, turn: number, how: "rotate" | "mirror"): number[] {
+  turnsOf(shape);
+  const poses = poseCache.get(shape);
+  if (!poses) return [];
+  let mirror = 0, rot = poses[0].indexOf(turn);
+  if (rot < 0) [mirror, rot] = [1, poses[1].indexOf(turn)];
+  if (rot < 0) return [];
+  // Mirrored left to right, a net turned r quarter turns is the mirror image
+  // turned -r quarter turns.
+  const order: number[] = [];
+  const [m, r] = how === "rotate" ? [mirror, rot + 1] : [1 - mirror, 4 - rot];
+  for (let k = 0; k < 4; k++) order.push(poses[m][(r + k) % 4]);
+  if (how === "mirror") for (let k = 1; k < 4; k++) order.push(poses[mirror][(rot + k) % 4]);
+  return order.filter((t, i) => t !== turn && order.indexOf(t) === i);
 }
 
 /** The net named like "T2" (shape letters, then the turn number). */

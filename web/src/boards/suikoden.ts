@@ -2,6 +2,8 @@
 // seat 1's) with both sides' characters, each player's area, the own hand as
 // cards with their text, and a duel's face-down picks. Clicking a card or a
 // place chooses the option naming it, or narrows the list when several do.
+// The own hand is a dock at the foot of the board that stays on screen while
+// the places scroll (suikoden.css), so a player always sees what they hold.
 import { h } from "../dom";
 import { suikodenCard } from "../data";
 import { optionsNaming, type Board } from "./board";
@@ -60,7 +62,8 @@ export const suikodenBoard: Board = (ctx) => {
         p.commander ? h("div.labelled", h("small", "commander"), card(p.commander, "commander", true)) : null,
         (p.resolved || []).length ? h("div.labelled", h("small", "resolved"),
           h("div.cards", (p.resolved as any[]).map((r) => h("div.resolved", card(r.card, "mission"), r.stationed ? card(r.stationed, "stationed") : null)))) : null),
-      hand ? h("div.labelled", h("small", seat === ctx.me ? "your hand" : "hand"), h("div.cards.hand", hand.map((c) => card(c, "in-hand", true))))
+      own && hand ? null
+        : hand ? h("div.labelled", h("small", "hand"), h("div.cards.hand", hand.map((c) => card(c, "in-hand", true))))
         : h("div.labelled", h("small", "hand"), h("div.cards.hand.backs", Array.from({ length: p.hand_size || 0 }, () => card(null)))),
       (p.discard || []).length ? h("details.discard", h("summary", `discard pile (${p.discard.length})`),
         h("div.cards", (p.discard as string[]).map((c) => card(c, "small")))) : null);
@@ -104,6 +107,12 @@ export const suikodenBoard: Board = (ctx) => {
     v.winner !== null && v.winner !== undefined ? h("strong", `winner: ${ctx.name(v.winner)}`) : null);
   // Opponent's places above, own below; each seat owns two places.
   const places = (s: number) => h("div.places", [`m${2 * s}`, `m${2 * s + 1}`].map(placeEl));
-  root.append(phase, playerArea(them, false), places(them), places(me), playerArea(me, ctx.me >= 0));
+  const mine = ctx.me >= 0 ? players[me] : undefined;
+  const dock = mine?.hand
+    ? h("section.own-hand", { "aria-label": "your hand" },
+        h("small", `your hand ${mine.hand.length}/${mine.hand_limit ?? "?"}`),
+        h("div.cards.hand", (mine.hand as string[]).map((c) => card(c, "in-hand", true))))
+    : null;
+  root.append(phase, playerArea(them, false), places(them), places(me), playerArea(me, ctx.me >= 0), dock || "");
   return root;
 };
