@@ -179,6 +179,16 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                    "of their own (tables of computers only: none)")
       ->capture_default_str();
   serve_cmd
+      ->add_option("--grace", serve.grace,
+                   "Seconds a disconnected player may stay away while they must decide, for tables "
+                   "that name none (0: forever)")
+      ->capture_default_str();
+  serve_cmd
+      ->add_option(
+          "--waiting-expiry", serve.waiting_expiry,
+          "Seconds a table may wait for people to take its seats before it ends (0: never)")
+      ->capture_default_str();
+  serve_cmd
       ->add_option("--agent-workers", serve.agent_workers,
                    "Threads computer seats decide on, beside the loop thread")
       ->capture_default_str();

@@ -67,6 +67,11 @@ int cmd_serve(const ServeArgs& args, Io& io) {
     usage_error("--agent-workers must be 1 to 64, got " + std::to_string(args.agent_workers));
   if (args.agent_threads < 1 || args.agent_threads > 64)
     usage_error("--agent-threads must be 1 to 64, got " + std::to_string(args.agent_threads));
+  if (args.grace < 0 || args.grace > server::kMaxTimerSeconds)
+    usage_error("--grace must be 0 to " + std::to_string(server::kMaxTimerSeconds) + ", got " +
+                std::to_string(args.grace));
+  if (args.waiting_expiry < 0 || args.waiting_expiry > 7 * 86400)
+    usage_error("--waiting-expiry must be 0 to 604800, got " + std::to_string(args.waiting_expiry));
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -83,6 +88,8 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.agent_delay_ms = args.agent_delay_ms;
   options.agent_workers = args.agent_workers;
   options.agent_threads = args.agent_threads;
+  options.grace_seconds = args.grace;
+  options.waiting_seconds = args.waiting_expiry;
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();

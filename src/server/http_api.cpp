@@ -74,13 +74,17 @@ std::string query_value(std::string_view query, std::string_view key) {
 
 json past_json(const std::vector<PastGame>& games) {
   json out = json::array();
-  for (const PastGame& g : games)
+  for (const PastGame& g : games) {
+    json results = json::parse(g.results_json, nullptr, false);
+    // A table that ended waiting for people (abandoned.cpp) was never played.
+    if (results.is_array() && results.empty()) continue;
     out.push_back({{"table", g.table},
                    {"game", g.game},
                    {"created_ms", g.created_ms},
                    {"finished_ms", g.finished_ms},
-                   {"results", json::parse(g.results_json, nullptr, false)},
+                   {"results", results},
                    {"names", g.names}});
+  }
   return out;
 }
 
@@ -226,6 +230,12 @@ std::string Server::Impl::metrics_text() const {
   out += metric_line("tabletop_grace_concessions_total", "counter",
                      "Seats conceded after their grace period.",
                      static_cast<double>(metrics.grace_concessions));
+  out += metric_line("tabletop_tables_abandoned_total", "counter",
+                     "Tables ended while still waiting for people.",
+                     static_cast<double>(metrics.tables_abandoned));
+  out += metric_line("tabletop_seats_moved_total", "counter",
+                     "Seats claimed on another device by their owners.",
+                     static_cast<double>(metrics.seats_moved));
   out += metric_line("tabletop_store_commits_total", "counter", "Store transactions committed.",
                      static_cast<double>(journal.commits()));
   out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",

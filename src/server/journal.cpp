@@ -23,33 +23,40 @@ Journal::~Journal() {
 }
 
 void Journal::create_table(StoredTable table, Done done) {
-  Job job{Job::Kind::kCreate, std::move(table), {}, {}, {}, {}, 0, 0, std::move(done)};
+  Job job{Job::Kind::kCreate, std::move(table), {}, {}, {}, {}, 0, 0, std::move(done), {}};
   push(std::move(job));
 }
 
 void Journal::take_seat(std::string table, int seat, std::string name, std::string token_hash,
                         Done done) {
   Job job{Job::Kind::kSeat,      {}, {},   std::move(table), std::move(name),
-          std::move(token_hash), 0,  seat, std::move(done)};
+          std::move(token_hash), 0,  seat, std::move(done),  {}};
+  push(std::move(job));
+}
+
+void Journal::move_seat(std::string table, int seat, std::string name, std::string old_hash,
+                        std::string new_hash, Done done) {
+  Job job{Job::Kind::kSeat,    {}, {},   std::move(table), std::move(name),
+          std::move(new_hash), 0,  seat, std::move(done),  std::move(old_hash)};
   push(std::move(job));
 }
 
 void Journal::append(StoredDecision decision, Done done) {
-  Job job{Job::Kind::kDecision, {}, std::move(decision), {}, {}, {}, 0, 0, std::move(done)};
+  Job job{Job::Kind::kDecision, {}, std::move(decision), {}, {}, {}, 0, 0, std::move(done), {}};
   push(std::move(job));
 }
 
 void Journal::snapshot(std::string table, std::int64_t index, std::string state,
                        std::string fingerprint) {
   Job job{Job::Kind::kSnapshot,   {},    {}, std::move(table), std::move(state),
-          std::move(fingerprint), index, 0,  nullptr};
+          std::move(fingerprint), index, 0,  nullptr,          {}};
   push(std::move(job));
 }
 
 void Journal::finish(std::string table, std::string results, std::string record,
                      std::int64_t at_ms) {
   Job job{Job::Kind::kFinish, {},    {}, std::move(table), std::move(results),
-          std::move(record),  at_ms, 0,  nullptr};
+          std::move(record),  at_ms, 0,  nullptr,          {}};
   push(std::move(job));
 }
 
@@ -123,7 +130,7 @@ void Journal::write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::str
         batch.created.push_back(job.table);
         break;
       case Job::Kind::kSeat:
-        batch.seats.push_back({job.a, job.seat, job.b, job.c});
+        batch.seats.push_back({job.a, job.seat, job.b, job.c, job.replaces});
         break;
       case Job::Kind::kDecision:
         batch.decisions.push_back(job.decision);
@@ -169,7 +176,13 @@ void Journal::write_one(Job& job) {
       store_->create_table(job.table);
       break;
     case Job::Kind::kSeat:
-      store_->take_seat(job.a, job.seat, job.b, job.c);
+      if (job.replaces.empty()) {
+        store_->take_seat(job.a, job.seat, job.b, job.c);
+      } else {
+        WriteBatch move;
+        move.seats.push_back({job.a, job.seat, job.b, job.c, job.replaces});
+        store_->write(move);
+      }
       break;
     case Job::Kind::kSnapshot:
       store_->snapshot(job.a, job.n, job.b, job.c);

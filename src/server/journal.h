@@ -32,6 +32,10 @@ class Journal {
 
   void create_table(StoredTable table, Done done);
   void take_seat(std::string table, int seat, std::string name, std::string token_hash, Done done);
+  // A taken seat's token replaced (claimed on another device): stored only
+  // while the seat still holds `old_hash`.
+  void move_seat(std::string table, int seat, std::string name, std::string old_hash,
+                 std::string new_hash, Done done);
   void append(StoredDecision decision, Done done);
   void snapshot(std::string table, std::int64_t index, std::string state, std::string fingerprint);
   void finish(std::string table, std::string results, std::string record, std::int64_t at_ms);
@@ -67,6 +71,7 @@ class Journal {
     std::int64_t n = 0;
     int seat = 0;
     Done done;
+    std::string replaces;  // kSeat: the token hash a moving seat holds ("" to take an open seat)
   };
   void push(Job job);
   void run();

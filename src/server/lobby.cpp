@@ -151,7 +151,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
                 std::to_string(kinds.size()));
 
   auto table = std::make_unique<Table>();
-  table->config = config_from_request(request, game->title());
+  table->config = config_from_request(request, game->title(), options.grace_seconds);
   table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
   check_agents_play(kinds, table->match->state());
   table->id = new_table_id();
@@ -198,6 +198,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
     json r = reply;
     r["ok"] = true;
     send_reply(conn_id, r);
+    arm_waiting_expiry(t);
     changed(t);  // a table of computers only starts at once
   });
   return nullptr;
@@ -303,6 +304,7 @@ void Server::Impl::restore(const LoadedTable& loaded) {
   for (TableSeat& s : table->seats) s.away_since = now;  // everyone gets the grace to come back
   Table& t = *table;
   tables[t.id] = std::move(table);
+  arm_waiting_expiry(t);
   changed(t);
 }
 

@@ -30,6 +30,8 @@ struct Metrics {
   std::uint64_t messages = 0;           // WebSocket requests handled
   std::uint64_t timeouts = 0;           // default options taken by a timer
   std::uint64_t grace_concessions = 0;  // seats conceded after the grace period
+  std::uint64_t tables_abandoned = 0;   // ended still waiting for people
+  std::uint64_t seats_moved = 0;        // seats claimed on another device
   Histogram ack_ms;                     // decision received -> acknowledged
 };
 

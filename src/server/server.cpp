@@ -4,7 +4,6 @@
 #include <iostream>
 
 #include "core/error.h"
-#include "protocol/catalog.h"
 #include "protocol/fields.h"
 #include "protocol/limits.h"
 #include "server/server_impl.h"
@@ -119,8 +118,8 @@ json Server::Impl::handle(Connection& conn, const json& request) {
     const json* cmd = field(request, "cmd");
     if (!cmd || !cmd->is_string())
       throw Error(
-          "a request needs a string \"cmd\": games, create, tables, join, resume, watch, act, "
-          "leave or ping");
+          "a request needs a string \"cmd\": games, check_deck, create, tables, join, resume, "
+          "claim_code, claim, watch, act, leave or ping");
     reply = dispatch(conn, cmd->get<std::string>(), request);
     if (reply.is_null()) return reply;  // answered once stored
     reply["type"] = "reply";
@@ -137,7 +136,10 @@ json Server::Impl::handle(Connection& conn, const json& request) {
 }
 
 json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json& request) {
-  if (cmd == "games") return {{"games", protocol::games_json()}};
+  if (cmd == "games") return cmd_games();
+  if (cmd == "check_deck") return cmd_check_deck(request);
+  if (cmd == "claim_code") return cmd_claim_code(request);
+  if (cmd == "claim") return cmd_claim(conn, request);
   if (cmd == "tables") return cmd_tables();
   if (cmd == "create") return cmd_create(conn, request);
   if (cmd == "join") return cmd_join(conn, request);
@@ -155,7 +157,8 @@ json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json
     return {{"table", table.id}};
   }
   throw Error("unknown cmd '" + cmd +
-              "' (games, create, tables, join, resume, watch, act, leave, ping)");
+              "' (games, check_deck, create, tables, join, resume, claim_code, claim, watch, act, "
+              "leave, ping)");
 }
 
 Table& Server::Impl::table_named(const json& request) {

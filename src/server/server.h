@@ -10,6 +10,7 @@
 #include "server/hub.h"
 #include "server/loop.h"
 #include "server/store/store.h"
+#include "server/table_config.h"
 
 namespace tt::server {
 
@@ -19,6 +20,11 @@ struct ServerOptions {
   int agent_delay_ms = 0;          // pause before a computer seat decides (0: at once)
   int agent_workers = 2;  // threads computer seats decide on, off the loop (0: on the loop)
   int agent_threads = 1;  // the most search threads a computer seat may ask for
+  // The grace of a table whose create request names none (0: forever).
+  int grace_seconds = kDefaultGraceSeconds;
+  // A table still waiting for people this long after it was created ends
+  // (0: never); the seats already taken lose it too.
+  int waiting_seconds = 1800;
 };
 
 class Server final : public Hub {

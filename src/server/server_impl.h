@@ -35,6 +35,17 @@ inline constexpr double kMaxGreedyRolloutSims = 2000;  // greedy playouts cost ~
 inline constexpr double kMaxAgentSamples = 1000;       // determinizations a greedy seat rates
 inline constexpr std::size_t kMaxAgentSpecLength = 200;
 
+// A claim code: a seat's owner moving the seat to another device
+// (seat_moves.cpp). Good once, for kClaimLifetime.
+struct Claim {
+  std::string table;
+  Seat seat = kNoSeat;
+  std::string token_hash;  // the seat's token when the code was made
+  Loop::Clock::time_point expires{};
+};
+inline constexpr std::chrono::seconds kClaimLifetime{600};
+inline constexpr std::size_t kMaxClaims = 10000;
+
 struct ConnectionInfo {
   Connection* conn = nullptr;
   std::set<std::string> tables;  // subscribed
@@ -52,6 +63,7 @@ struct Server::Impl {
   bool ready = false;  // resumed every stored table
   std::unordered_map<std::string, std::unique_ptr<Table>> tables;
   std::unordered_map<std::uint64_t, ConnectionInfo> connections;
+  std::unordered_map<std::string, Claim> claims;  // by the hash of the code
   // Computer seats' decisions, off the loop; started at the first one.
   std::unique_ptr<AgentWorkers> workers;
   // Expires when the server goes: an answer a worker posts after that is dropped.
@@ -73,6 +85,19 @@ struct Server::Impl {
   json cmd_resume(Connection& conn, const json& request);
   // Rebuilds a stored table (replaying its record). Throws tt::Error.
   void restore(const LoadedTable& loaded);
+
+  // abandoned.cpp: a table nobody fills ends after options.waiting_seconds.
+  void arm_waiting_expiry(Table& table);
+  void waiting_expired(const std::string& table_id);
+
+  // seat_moves.cpp: a seat's owner takes it up on another device.
+  json cmd_claim_code(const json& request);
+  json cmd_claim(Connection& conn, const json& request);
+
+  // deck_check.cpp: a deck checked by the game's rules before a table is made.
+  json cmd_check_deck(const json& request);
+  // The `games` catalogue, each variant with the seats it is meant for.
+  json cmd_games();
 
   // table_play.cpp
   json cmd_act(Connection& conn, const json& request);

@@ -72,6 +72,7 @@ struct Table {
   std::int64_t last_snapshot = 0;  // decisions at the last snapshot
   bool finished_stored = false;
   std::uint64_t removal_timer = 0;
+  std::uint64_t waiting_timer = 0;  // ends the table if it is still waiting for people
   // The computer seat deciding now, off the loop (kNoSeat: none). One at a
   // time, lowest seat first, so a table of computers plays the same way
   // whatever the workers' timing.

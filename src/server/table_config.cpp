@@ -48,7 +48,8 @@ Timer timer_from(const json& t) {
 
 }  // namespace
 
-TableConfig config_from_request(const json& request, const std::string& default_title) {
+TableConfig config_from_request(const json& request, const std::string& default_title,
+                                int default_grace) {
   TableConfig config;
   config.title = string_field_or(request, "title", default_title);
   if (config.title.empty()) config.title = default_title;
@@ -56,7 +57,8 @@ TableConfig config_from_request(const json& request, const std::string& default_
   for (unsigned char ch : config.title)
     if (ch < 0x20) throw Error("\"title\" holds a control character");
   if (const json* t = field(request, "timer")) config.timer = timer_from(*t);
-  config.grace_seconds = static_cast<int>(int_field_or(request, "grace", 0, kMaxTimerSeconds, 0));
+  config.grace_seconds =
+      static_cast<int>(int_field_or(request, "grace", 0, kMaxTimerSeconds, default_grace));
   config.pace_ms = static_cast<int>(int_field_or(request, "pace", 0, kMaxPaceMs, -1));
   return config;
 }

@@ -13,10 +13,15 @@ struct Timer {
   int increment = 0;  // seconds added to a seat's clock per decision (kClock)
 };
 
+// The grace of a table whose create request names none (`tabletop serve
+// --grace` changes it): a player who lost the connection has two minutes to
+// come back before their seat concedes, so a table left behind ends.
+inline constexpr int kDefaultGraceSeconds = 120;
+
 struct TableConfig {
   std::string title;
   Timer timer;
-  int grace_seconds = 0;  // 0: a disconnected seat never concedes by itself
+  int grace_seconds = kDefaultGraceSeconds;  // 0: a disconnected seat never concedes by itself
   // How long a computer seat waits before it decides, so people can follow
   // its moves; -1 until the server chooses (pace_for_seats).
   int pace_ms = -1;
@@ -36,8 +41,10 @@ inline constexpr int kMaxTimerSeconds = 86400;
 inline constexpr int kFlagFallSeconds = 5;
 
 // Reads "timer", "grace" and "title" of a create request (strict: types and
-// ranges checked). Throws tt::Error naming the field.
-TableConfig config_from_request(const nlohmann::json& request, const std::string& default_title);
+// ranges checked); a request without "grace" gets `default_grace`. Throws
+// tt::Error naming the field.
+TableConfig config_from_request(const nlohmann::json& request, const std::string& default_title,
+                                int default_grace = kDefaultGraceSeconds);
 nlohmann::json config_to_json(const TableConfig& config);
 TableConfig config_from_json(const nlohmann::json& j);
 nlohmann::json timer_json(const Timer& timer);

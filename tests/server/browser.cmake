@@ -24,8 +24,9 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # Free-for-All played to the end on its board (every game has a board of its
 # own now: the generic board is only the fallback, no game is played on it);
 # hidden_pages: two people and a spectator at 4-seat Last Chronicle and Magic
-# tables, no page showing a card hidden from its viewer.
-foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages)
+# tables, no page showing a card hidden from its viewer; every page on a phone
+# without sideways scrolling; a seat claimed on another device.
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

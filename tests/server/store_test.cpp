@@ -552,6 +552,22 @@ TEST_P(WriteTest, ATableCanBeCreatedSeatedPlayedAndFinishedInOneBatch) {
   EXPECT_EQ(store().past_games("Ana").size(), 1u);
 }
 
+// A taken seat moving to a new token (claimed on another device): only while
+// it still holds the token it replaces.
+TEST_P(WriteTest, ASeatMovesToANewTokenOnlyFromTheOneItHolds) {
+  WriteBatch move;
+  move.seats.push_back({"t2", 2, "Zed", "hz2", "hz"});
+  store().write(move);
+  EXPECT_EQ(load("t2").table.seats[2].token_hash, "hz2");
+  EXPECT_EQ(load("t2").table.seats[2].name, "Zed");
+  expect_error([&] { store().write(move); }, {backend().name, "write", "moved already"});
+  WriteBatch open;
+  open.seats.push_back({"t1", 0, "Cy", "hc2", "hc"});  // an open seat does not move
+  expect_error([&] { store().write(open); }, {backend().name, "write", "moved already"});
+  EXPECT_EQ(load("t2").table.seats[2].token_hash, "hz2");
+  EXPECT_EQ(load("t1").table.seats[0].token_hash, "");
+}
+
 TEST_P(WriteTest, ABatchWithOneRefusedRowStoresNothingOfIt) {
   struct Bad {
     const char* what;

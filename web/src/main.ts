@@ -1,10 +1,13 @@
 // The client's routes (location.hash): #/ lobby, #/t/ID a table (seated by a
-// kept token, else watching), #/t/ID/join/SEAT joining a seat, #/players/NAME
+// kept token, else watching), #/t/ID/join/SEAT joining a seat,
+// #/t/ID/claim/CODE taking one's seat up on this device, #/players/NAME
 // a player's past games, #/replay/ID a finished game step by step.
 import { connection } from "./net";
 import { fmtTime } from "./dom";
 import { lobbyPage } from "./pages/lobby";
-import { tablePage, joinPage } from "./pages/table";
+import { tablePage } from "./pages/table";
+import { joinPage } from "./pages/join";
+import { claimPage, clearNotice, watchNotices } from "./pages/claim";
 import { playersPage } from "./pages/players";
 import { replayPage } from "./pages/replay";
 import { playerName } from "./store";
@@ -19,12 +22,14 @@ function route(): void {
   const root = document.getElementById("app")!;
   stop?.();
   root.replaceChildren();
+  clearNotice();
   const c = connection();
   c.onopen = null;
   c.onupdate = null;
   let page: Page;
   if (parts[0] === "t" && parts[1] && parts[2] === "join" && parts[3] !== undefined)
     page = joinPage(parts[1], Number(parts[3]));
+  else if (parts[0] === "t" && parts[1] && parts[2] === "claim" && parts[3]) page = claimPage(parts[1], parts[3]);
   else if (parts[0] === "t" && parts[1]) page = tablePage(parts[1]);
   else if (parts[0] === "players") page = playersPage(parts[1] || "");
   else if (parts[0] === "replay" && parts[1]) page = replayPage(parts[1], parts[2]);
@@ -55,5 +60,6 @@ function showConnection(): void {
 window.addEventListener("hashchange", route);
 window.addEventListener("DOMContentLoaded", () => {
   showConnection();
+  watchNotices(route);
   route();
 });

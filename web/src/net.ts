@@ -14,6 +14,8 @@ export class Conn {
   /** Called after each (re)connect, once the socket is open. */
   onopen: (() => void) | null = null;
   onupdate: ((u: Update) => void) | null = null;
+  /** Pushed messages that are neither replies nor updates (`seat_moved`, `closed`), whatever the page. */
+  onnotice: ((msg: { type: string; table?: string; [k: string]: any }) => void) | null = null;
   onstate: ((s: ConnState, retryInMs: number) => void) | null = null;
   /** Server clock minus local clock, in ms (from ping), for deadlines. */
   offsetMs = 0;
@@ -76,6 +78,8 @@ export class Conn {
       this.onupdate?.(msg as Update);
     } else if (msg.type === "error") {
       console.warn("server:", msg.error);
+    } else if (msg.type !== "reply") {
+      this.onnotice?.(msg);
     }
   }
 

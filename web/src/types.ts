@@ -78,7 +78,7 @@ export interface GameInfo {
   summary?: string;
   min_seats?: number;
   max_seats?: number;
-  variants?: { name: string; description: string; settings: Record<string, string> }[];
+  variants?: { name: string; description: string; settings: Record<string, string>; seats?: number }[];
   options?: GameOption[];
   starter_decks?: string[];
   agents?: string[];

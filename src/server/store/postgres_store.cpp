@@ -48,6 +48,10 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "INSERT INTO seats (table_id, seat, kind, name, token_hash) SELECT t, s, k, n, h "
        "FROM json_to_recordset($1::json) AS d(t text, s integer, k text, n text, h text)"},
       {"find_seat", "SELECT kind, token_hash FROM seats WHERE table_id = $1 AND seat = $2"},
+      // A taken seat moving to a new token, only while it holds the old one.
+      {"move_seat",
+       "UPDATE seats SET token_hash = $4 WHERE table_id = $1 AND seat = $2 AND token_hash = $3 "
+       "AND token_hash <> ''"},
       // Seats taken as one batch [{"t":table,"s":seat,"n":name,"h":token_hash}, ...]: only
       // open human seats change; the ones that did are returned.
       {"take_seats",
@@ -282,7 +286,20 @@ class PostgresStore : public Store {
 
   // One statement for all; when a seat was not taken, the first such one is
   // named as take_seat names it.
-  static void seats_in(pqxx::work& tx, const std::vector<SeatTaken>& seats) {
+  static void seats_in(pqxx::work& tx, const std::vector<SeatTaken>& all) {
+    std::vector<SeatTaken> seats;
+    for (const SeatTaken& seat : all) {
+      if (seat.replaces.empty()) {
+        seats.push_back(seat);
+        continue;
+      }
+      // A seat moving to another device (rare): one statement each.
+      const auto moved =
+          tx.exec_prepared0("move_seat", seat.table, seat.seat, seat.replaces, seat.token_hash);
+      if (moved.affected_rows() != 1)
+        throw Refused{"seat " + std::to_string(seat.seat) + " of table " + seat.table +
+                      " moved already"};
+    }
     if (seats.empty()) return;
     nlohmann::json rows = nlohmann::json::array();
     for (const SeatTaken& seat : seats) {

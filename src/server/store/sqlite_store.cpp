@@ -165,7 +165,7 @@ class SqliteStore : public Store {
       in_one_transaction([&] {
         for (const StoredTable& table : batch.created) create_in(table);
         for (const SeatTaken& seat : batch.seats)
-          seat_in(seat.table, seat.seat, seat.name, seat.token_hash);
+          seat_in(seat.table, seat.seat, seat.name, seat.token_hash, seat.replaces);
         append_in(batch.decisions);
         for (const SnapshotRow& row : batch.snapshots)
           snapshot_in(row.table, row.index, row.state_json, row.fingerprint);
@@ -258,8 +258,9 @@ class SqliteStore : public Store {
     }
   }
 
+  // `replaces`: "" to take an open seat, else the token hash a moving seat holds.
   void seat_in(const std::string& table, int seat, const std::string& name,
-               const std::string& token_hash) {
+               const std::string& token_hash, const std::string& replaces = "") {
     {
       Use find(s().find_seat);
       find->bind(1, table).bind(2, std::int64_t{seat});
@@ -270,8 +271,9 @@ class SqliteStore : public Store {
         throw Refused{"seat " + std::to_string(seat) + " of table " + table +
                       " is not a human seat"};
       }
-      if (!find->column_text(1).empty()) {
-        throw Refused{"seat " + std::to_string(seat) + " of table " + table + " is already taken"};
+      if (find->column_text(1) != replaces) {
+        throw Refused{"seat " + std::to_string(seat) + " of table " + table +
+                      (replaces.empty() ? " is already taken" : " moved already")};
       }
     }
     Use take(s().take_seat);

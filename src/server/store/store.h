@@ -63,11 +63,14 @@ struct PastGame {
   std::vector<std::string> names;  // per seat: the player's name, or the agent's kind
 };
 
-// A person taking an open seat, as part of a WriteBatch.
+// A person taking an open seat, as part of a WriteBatch; or, with
+// `replaces`, a taken seat moving to a new token (its owner claimed it on
+// another device): only a seat still holding `replaces` changes.
 struct SeatTaken {
   std::string table;
   int seat = 0;
   std::string name, token_hash;
+  std::string replaces = "";  // "" to take an open seat
 };
 
 // A table's snapshot (its state after `index` decisions), as part of a WriteBatch.

@@ -4,8 +4,8 @@
 // takes one, asking first when it cannot be undone), what happened since the
 // viewer's last decision, the log, timers, keys and the game over.
 import { h, clear, fmtTime } from "../dom";
-import { connection, whenOpen } from "../net";
-import { forgetSeatToken, playerName, saveSeatToken, seatToken, setPlayerName } from "../store";
+import { connection } from "../net";
+import { forgetSeatToken, seatToken } from "../store";
 import type { Option, Update } from "../types";
 import { OptionList } from "../parts/options";
 import { GameLog } from "../parts/log";
@@ -264,45 +264,5 @@ export function tablePage(table: string) {
       clearInterval(ticker);
       if (c.connected) c.request("leave", { table }).catch(() => {});
     };
-  };
-}
-
-export function joinPage(table: string, seat: number) {
-  return (root: HTMLElement) => {
-    if (seatToken(table)) {
-      location.replace(`#/t/${table}`);
-      return;
-    }
-    const c = connection();
-    const name = h("input", { name: "name", value: playerName(), maxlength: 32, required: true, placeholder: "your name", autocomplete: "nickname" }) as HTMLInputElement;
-    const msg = h("div");
-    const info = h("p.muted", `Table ${table}, seat ${seat}`);
-    const go = h("button.primary", { type: "submit" }, "Join") as HTMLButtonElement;
-    const form = h("form.card.join", { onsubmit: async (e: Event) => {
-      e.preventDefault();
-      const n = name.value.trim();
-      if (!n) return;
-      go.disabled = true;
-      try {
-        await whenOpen(c);
-        const r = await c.request("join", { table, seat, name: n });
-        setPlayerName(n);
-        saveSeatToken(table, { seat: r.seat ?? seat, token: r.token, game: summary?.game, title: summary?.title });
-        location.hash = `#/t/${table}`;
-      } catch (err: any) {
-        clear(msg, h("p.error", err.message || String(err)), h("a.button", { href: `#/t/${table}` }, "Watch instead"));
-        go.disabled = false;
-      }
-    } }, h("h2", "Join a table"), info, h("label", "Your name ", name), go, msg);
-    root.append(form);
-    name.focus();
-    let summary: { game: string; title: string } | undefined;
-    whenOpen(c).then(() => c.request("tables")).then((r) => {
-      const t = (r.tables as any[]).find((x) => x.table === table);
-      if (!t) return;
-      summary = t;
-      const s = t.seats.find((x: any) => x.seat === seat);
-      clear(info, `${t.title} (${t.variant}), seat ${seat}`, s && s.taken ? h("strong.error", " — already taken") : null);
-    }).catch(() => {});
   };
 }
