@@ -83,6 +83,13 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
   const seconds = h("input", { name: "seconds", value: "60", size: 5, inputmode: "numeric" }) as HTMLInputElement;
   const increment = h("input", { name: "increment", value: "5", size: 4, inputmode: "numeric" }) as HTMLInputElement;
   const grace = h("input", { name: "grace", placeholder: "120", size: 5, inputmode: "numeric" }) as HTMLInputElement;
+  // How long computer seats wait before they decide, so people can follow them.
+  const pace = h("select", { name: "pace" },
+    h("option", { value: "" }, "usual (short with people)"),
+    h("option", { value: "0" }, "at once"),
+    h("option", { value: "600" }, "0.6 s"),
+    h("option", { value: "1500" }, "1.5 s"),
+    h("option", { value: "3000" }, "3 s")) as HTMLSelectElement;
   const secondsLabel = h("label", "seconds ", seconds);
   const incrementLabel = h("label", "increment ", increment);
   const showTimer = () => {
@@ -112,6 +119,7 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     if (timerMode.value === "clock")
       req.timer = { mode: "clock", seconds: Number(seconds.value), increment: Number(increment.value) };
     if (/^\d+$/.test(grace.value.trim())) req.grace = Number(grace.value.trim());
+    if (pace.value !== "") req.pace = Number(pace.value);
     if (title.value.trim()) req.title = title.value.trim();
     if (/^\d+$/.test(seed.value.trim())) req.seed = seed.value.trim();
     return req;
@@ -173,7 +181,8 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row),
       h("label.opt", h("span.opt-name", "Seed"), seed, h("small.muted", "the same seed deals the same game"))),
     h("div.timer", h("label", "Timer ", timerMode), secondsLabel, incrementLabel,
-      h("label", { title: "seconds a disconnected player may stay away while it is their decision before their seat concedes (0: forever)" }, "Grace (s) ", grace)),
+      h("label", { title: "seconds a disconnected player may stay away while it is their decision before their seat concedes (0: forever)" }, "Grace (s) ", grace),
+      h("label", { title: "how long a computer seat waits before it decides, so people can follow its moves" }, "Computer pace ", pace)),
     h("label.stack", "Title", title),
     problems,
     h("div.actions", submit),

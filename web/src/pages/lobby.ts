@@ -75,7 +75,7 @@ function drawTables(el: HTMLElement, tables: TableSummary[]): void {
             h("span.tag", t.variant),
             h("span.tag.status-" + t.status, t.status),
             h("span.muted", `${t.decisions} decisions`)),
-          h("div.seats-inline", t.seats.map((s) => h("span.seat-chip", seatLabel(s)))),
+          h("div.seats-inline", t.seats.map((s) => h("span.seat-chip", seatLabel(s, t.seats)))),
           h("div.actions",
             mine ? h("a.button.primary", { href: `#/t/${t.table}` }, `Resume (seat ${mine.seat})`) : null,
             !mine ? open.map((s) => h("a.button.primary", { href: `#/t/${t.table}/join/${s.seat}` }, `Join seat ${s.seat}`)) : null,
