@@ -1,7 +1,7 @@
 // Steps and checks of the Dungeon Dice Monsters browser test (ddm.mjs): the
 // roll as one action, turning a net, and what the logs and labels say.
 import { readFileSync } from "node:fs";
-import { fail, Referee } from "./harness.mjs";
+import { fail, finishedViews } from "./harness.mjs";
 
 const pool = JSON.parse(readFileSync(new URL("../../data/ddm/pool.json", import.meta.url), "utf8"));
 const pieceName = new Map([...pool.monsters, ...(pool.items || [])].map((p) => [p.id, p.name]));
@@ -110,12 +110,7 @@ export async function turnNet(P, st, how) {
  * named to its owner only, anyone else reads "an item".
  */
 export async function checkSummonLogs(bin, base, table, pages) {
-  const rec = await fetch(`${base}/api/records/${table}`);
-  if (!rec.ok) fail(`/api/records/${table}: ${rec.status}`);
-  const record = await rec.json();
-  const referee = new Referee(bin);
-  const views = await referee.views(record.record || record);
-  referee.close();
+  const views = await finishedViews(bin, base, table);
   const summons = [];
   const seen = new Set();
   for (const v of views)

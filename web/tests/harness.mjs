@@ -146,6 +146,19 @@ export function rng(seed) {
   };
 }
 
+/** A finished table's record (/api/records/ID) replayed by the referee: its view after each decision. */
+export async function finishedViews(bin, base, table) {
+  const rec = await fetch(`${base}/api/records/${table}`);
+  if (!rec.ok) fail(`/api/records/${table}: ${rec.status}`);
+  const record = await rec.json();
+  const referee = new Referee(bin);
+  try {
+    return await referee.views(record.record || record);
+  } finally {
+    referee.close();
+  }
+}
+
 /** The referee: `tabletop engine` replaying a record decision by decision. */
 export class Referee {
   constructor(serverBin) {

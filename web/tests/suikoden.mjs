@@ -2,7 +2,7 @@
 // page; (c) a third watches it and never receives a hidden card; (d) one
 // player's page is reloaded mid-game and resumes its seat. Then the game-over
 // screen, the replay page and the player's past games.
-import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng, Referee } from "./harness.mjs";
+import { fail, newPlayer, tableState, waitSeqAbove, sleep, rng, finishedViews } from "./harness.mjs";
 import { checkNoHiddenCards } from "./hidden.mjs";
 
 export async function suikodenGame({ browser, base, bin, shot, shotPath, log }) {
@@ -86,12 +86,7 @@ export async function suikodenGame({ browser, base, bin, shot, shotPath, log }) 
   await shot(C.page, "suikoden-game-over-spectator");
 
   // (c) Nothing a seat may not see reached any of the three pages.
-  const rec = await fetch(`${base}/api/records/${table}`);
-  if (!rec.ok) fail(`/api/records/${table}: ${rec.status}`);
-  const record = await rec.json();
-  const referee = new Referee(bin);
-  const views = await referee.views(record.record || record);
-  referee.close();
+  const views = await finishedViews(bin, base, table);
   const checked = [
     checkNoHiddenCards(C.received, views, -1, table),
     checkNoHiddenCards(A.received, views, 0, table),
