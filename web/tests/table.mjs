@@ -47,6 +47,9 @@ export async function tableParts({ browser, base, shot, log }) {
     // What the computer did since my last decision, named.
     if (decisions > 0 && (await page.locator(".digest:not([hidden]) li").count())) {
       const d = await page.textContent(".digest");
+      // Folded: no line said twice in a row (a repeat reads "… ×N"), passes in one line.
+      const lines = await page.$$eval(".digest li", (l) => l.map((x) => x.textContent));
+      for (let i = 1; i < lines.length; i++) if (lines[i] === lines[i - 1]) fail(`the digest repeats '${lines[i]}'`);
       if (/\(computer/.test(d)) seen.digestNamed++;
       seen.digest++;
     }

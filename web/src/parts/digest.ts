@@ -7,8 +7,24 @@ import type { LogLine } from "../types";
 
 const PASS = /^(.+?) (passes|passes priority|pass)\.?$/;
 
-/** Lines folded: runs of "X passes" become one line naming them all. */
+/** Lines folded: runs of "X passes" become one line naming them all, and a
+ * line said again at once is said once with a count ("Cato draws a card ×7"). */
 export function fold(lines: string[]): string[] {
+  const out: string[] = [];
+  let count = 0;
+  for (const l of foldPasses(lines)) {
+    if (out.length && out[out.length - 1] === l) count++;
+    else {
+      if (count) out[out.length - 1] += ` ×${count + 1}`;
+      count = 0;
+      out.push(l);
+    }
+  }
+  if (count) out[out.length - 1] += ` ×${count + 1}`;
+  return out;
+}
+
+function foldPasses(lines: string[]): string[] {
   const out: string[] = [];
   let passers: string[] = [];
   const flush = () => {
