@@ -83,7 +83,8 @@ json past_json(const std::vector<PastGame>& games) {
                    {"created_ms", g.created_ms},
                    {"finished_ms", g.finished_ms},
                    {"results", results},
-                   {"names", g.names}});
+                   {"names", g.names},
+                   {"kinds", g.kinds}});
   }
   return out;
 }

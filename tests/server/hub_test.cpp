@@ -231,9 +231,12 @@ TEST_F(Hub, AComputerSeatPlaysAndTheFinishedGameOpensItsRecord) {
   ASSERT_EQ(rec.status, 200) << rec.body;
   json record = json::parse(rec.body);
   EXPECT_EQ(record["decisions"].size(), h.data->tables[t].decisions.size());
+  // Who sat where is kept, so replays name seats as the table did.
+  EXPECT_EQ(record["seats"][1]["kind"], "random");
   HttpReply step = h.server->get("/api/replay/" + t + "/3?as=0");
   ASSERT_EQ(step.status, 200) << step.body;
   EXPECT_EQ(json::parse(step.body)["step"], 3);
+  EXPECT_EQ(json::parse(step.body)["seats"][0]["kind"], "random");
 }
 
 TEST_F(Hub, TheRecordOfAGameInPlayStaysClosed) {

@@ -394,6 +394,7 @@ TEST_P(StoreTest, FinishedGamesBecomeRecordsAndPastGames) {
   EXPECT_EQ(anas[1].results_json, R"([{"seat":0,"place":1}])");
   EXPECT_EQ(anas[1].names, (std::vector<std::string>{"Ana", "greedy", "Bob"}));
   EXPECT_EQ(anas[0].names, (std::vector<std::string>{"", "greedy", "Ana"}));
+  EXPECT_EQ(anas[0].kinds, (std::vector<std::string>{"human", "greedy", "human"}));
   EXPECT_EQ(store().past_games("Ana", 1).size(), 1u);
   EXPECT_EQ(store().past_games("Ana", 0).size(), 0u);
   EXPECT_EQ(store().past_games("Bob").size(), 2u);

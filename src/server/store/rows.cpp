@@ -35,8 +35,11 @@ void PastGames::add_seat(const std::string& id, int seat, const std::string& kin
   auto it = by_id_.find(id);
   if (it == by_id_.end() || seat < 0) return;
   auto& names = games_[it->second].names;
+  auto& kinds = games_[it->second].kinds;
   if (names.size() <= static_cast<std::size_t>(seat)) names.resize(seat + 1);
+  if (kinds.size() <= static_cast<std::size_t>(seat)) kinds.resize(seat + 1, "human");
   names[seat] = kind == "human" ? name : kind;
+  kinds[seat] = kind;
 }
 
 }  // namespace tt::server

@@ -61,6 +61,7 @@ struct PastGame {
   std::int64_t finished_ms = 0;
   std::string results_json;        // Match::results()
   std::vector<std::string> names;  // per seat: the player's name, or the agent's kind
+  std::vector<std::string> kinds;  // per seat: "human" or the agent's kind
 };
 
 // A person taking an open seat, as part of a WriteBatch; or, with

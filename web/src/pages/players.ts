@@ -1,5 +1,6 @@
 // Past games: a player's finished games (/api/players/NAME/games) and the
 // most recent ones (/api/recent), each linking to its replay.
+import { personName } from "../parts/names";
 import { h, clear } from "../dom";
 import { getJson } from "../net";
 import { playerName } from "../store";
@@ -34,7 +35,7 @@ function gameList(r: any): HTMLElement {
   return h("ul.table-list", games.map((g) => {
     const id = g.table || g.id;
     const when = g.finished_ms || g.ended_ms || g.created_ms;
-    const seats: any[] = g.seats || (g.names || []).map((name: string, seat: number) => ({ seat, name }));
+    const seats: any[] = g.seats || (g.names || []).map((name: string, seat: number) => ({ seat, name, kind: g.kinds?.[seat] || "human" }));
     const results: any[] = g.results || [];
     return h("li", { "data-table": id },
       h("div.row", h("strong", g.title || g.game), g.variant ? h("span.tag", g.variant) : null,
@@ -43,8 +44,14 @@ function gameList(r: any): HTMLElement {
       h("div.seats-inline", seats.map((s, i) => {
         const res = results[s.seat ?? i];
         return h("span.seat-chip", { class: res ? "r-" + res.result : "" },
-          `${s.name || s.kind || "seat " + i}${res ? " – " + res.result : ""}`);
+          `${chipName(seats, s, i)}${res ? " – " + res.result : ""}`);
       })),
       h("div.actions", h("a.button.primary", { href: `#/replay/${id}` }, "Replay")));
   }));
+}
+
+/** A seat of a past game by name: the person's, or the computer's own (names.ts). */
+function chipName(seats: any[], s: any, i: number): string {
+  const all = seats.map((x, j) => ({ seat: x.seat ?? j, kind: x.kind || "human", name: x.name || "", taken: true, connected: false, in_game: true }));
+  return personName({ seats: all, me: -1 }, s.seat ?? i);
 }
