@@ -44,6 +44,20 @@ Server::Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options)
 
 Server::~Server() {
   stop();
+  impl_->cancel_timers();
+}
+
+void Server::Impl::cancel_timers() {
+  auto cancel = [this](std::uint64_t& timer) {
+    if (timer) loop.cancel(timer);
+    timer = 0;
+  };
+  for (auto& [id, table] : tables) {
+    for (TableSeat& s : table->seats) cancel(s.timer);
+    cancel(table->removal_timer);
+    cancel(table->waiting_timer);
+    cancel(table->pace_timer);
+  }
 }
 
 void Server::resume() {

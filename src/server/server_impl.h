@@ -88,6 +88,9 @@ struct Server::Impl {
 
   // abandoned.cpp: a table nobody fills ends after options.waiting_seconds.
   void arm_waiting_expiry(Table& table);
+  // Every timer the tables hold, cancelled: a server that goes away leaves
+  // nothing on the loop that would call back into it.
+  void cancel_timers();
   void waiting_expired(const std::string& table_id);
 
   // seat_moves.cpp: a seat's owner takes it up on another device.

@@ -73,6 +73,7 @@ struct Table {
   bool finished_stored = false;
   std::uint64_t removal_timer = 0;
   std::uint64_t waiting_timer = 0;  // ends the table if it is still waiting for people
+  std::uint64_t pace_timer = 0;     // a computer seat waiting the table's pace
   // The computer seat deciding now, off the loop (kNoSeat: none). One at a
   // time, lowest seat first, so a table of computers plays the same way
   // whatever the workers' timing.

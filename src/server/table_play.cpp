@@ -159,7 +159,7 @@ void Server::Impl::schedule_agents(Table& table) {
     // The table's pace (a table stored before it had one: the server's).
     const int pace = table.config.pace_ms >= 0 ? table.config.pace_ms : options.agent_delay_ms;
     if (pace > 0)
-      loop.after(std::chrono::milliseconds(pace), start);
+      table.pace_timer = loop.after(std::chrono::milliseconds(pace), start);
     else
       loop.post(start);
     return;
@@ -170,6 +170,7 @@ void Server::Impl::start_agent(const std::string& table_id, Seat seat) {
   auto it = tables.find(table_id);
   if (it == tables.end()) return;
   Table& t = *it->second;
+  t.pace_timer = 0;
   const State& state = t.match->state();
   if (t.over() || !has_seat(state.pending_seats(), seat)) {
     t.thinking = kNoSeat;
