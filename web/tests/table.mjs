@@ -87,6 +87,11 @@ export async function tableParts({ browser, base, shot, log }) {
     decisions++;
   }
   if (decisions < 10) fail(`only ${decisions} decisions by keys`);
+  // Every log line received is in the log (drawn again, not lost, once the card texts arrived).
+  const got = new Set(P.received.filter((m) => m.type === "update").flatMap((m) => (m.log || []).map((l) => l.index)));
+  const shownIdx = new Set(await page.$$eval(".log li[data-index]", (l) => l.map((x) => Number(x.dataset.index))));
+  const lost = [...got].filter((i) => !shownIdx.has(i));
+  if (lost.length) fail(`log lines received but not shown: ${lost.slice(0, 10).join(", ")} (of ${got.size})`);
   if (!seen.digest) fail("the digest never showed what happened since the last decision");
   if (!seen.confirm) fail("no discard by a click on the hand was asked about first");
   if (!seen.zoom) fail("no card name in the log could be pointed at");

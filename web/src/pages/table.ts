@@ -6,7 +6,7 @@
 import { h, clear, fmtTime } from "../dom";
 import { connection } from "../net";
 import { forgetSeatToken, seatToken } from "../store";
-import type { Option, Update } from "../types";
+import type { LogLine, Option, Update } from "../types";
 import { OptionList } from "../parts/options";
 import { GameLog } from "../parts/log";
 import { Digest } from "../parts/digest";
@@ -39,6 +39,7 @@ export function tablePage(table: string) {
     const board = h("div.board-box");
     const render = (t: string) => (last ? boardContext(last.game, uiFor(last.game), last.view, me, last.seats, [], hooks).text(t) : [t]);
     const log = new GameLog(render);
+    const lines = new Map<number, LogLine>();
     const digest = new Digest();
     const options = new OptionList((id) => act(id));
     const concede = h("button.danger.small", { onclick: () => { if (confirm("Concede this game?")) act("concede"); } }, "Concede");
@@ -130,11 +131,13 @@ export function tablePage(table: string) {
       if (u.as >= 0) me = u.as;
       digest.add(u.log, me);
       log.add(u.log);
+      for (const l of u.log || []) lines.set(l.index, l);
       draw(u);
       // Card texts arrive once per game; the first draw may show ids.
       if (first) loadCatalogue(u.game).then(() => {
         if (!alive || !last) return;
-        log.reset([]);
+        // Drawn again with card names pointable: every line received so far.
+        log.reset([...lines.values()].sort((a, b) => a.index - b.index));
         draw(last);
       });
     };
