@@ -61,6 +61,12 @@ TEST(DdmHostileStates, EveryFieldIsRangeCheckedAndNamed) {
           {"/picked", json::array({3}), "state.picked: at most 2 dice, and only in the roll phase"},
           {"/chain", json::array({{{"piece", "6,2"}, {"ability", 300}}}),
            "state.chain[].ability: 300 is not in 0..1"},
+          // A chain outside the chain phase would be added to with no room
+          // left (engine_fuzz: "StaticVec capacity exceeded" on the next ability).
+          {"/chain", json::array({{{"piece", "6,2"}, {"ability", 0}}}),
+           "state.chain: a chain only in phase chain"},
+          {"/chain", json(std::vector<json>(17, {{"piece", "6,2"}, {"ability", 0}})),
+           "state.chain: more links than a chain holds"},
           {"/battle",
            {{"attacker", "6,2"}, {"attacking_seat", 1}, {"defender", "6,16"}},
            "state.battle: the attacker is the attacking seat's"},

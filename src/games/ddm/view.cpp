@@ -478,6 +478,7 @@ void DdmState::load(const json& j) {
     }
     chain_.clear();
     for (auto& l : j.value("chain", json::array())) {
+      if (chain_.full()) throw Error("state.chain: more links than a chain holds");
       Link link;
       link.piece = piece_at(l.at("piece"));
       link.ability = static_cast<std::uint8_t>(
@@ -495,6 +496,9 @@ void DdmState::load(const json& j) {
                              "chain_priority", 0, 1),
                    ranged_at(j, "chain_passes", 0, "chain_passes", 0, 1));
     if (phase_ == Phase::kChain && chain_.empty()) throw Error("phase chain needs a chain");
+    // A chain resolves whole before any other phase goes on (abilities.cpp finish_chain).
+    if (phase_ != Phase::kChain && !chain_.empty())
+      throw Error("state.chain: a chain only in phase chain");
     if ((phase_ == Phase::kAttackWindow || phase_ == Phase::kDefend ||
          phase_ == Phase::kDefenseWindow) &&
         !battle_.active)
