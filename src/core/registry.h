@@ -78,6 +78,9 @@ void load_builtin_games(const std::string& dir);
 // $TABLETOP_DATA, else <prefix>/share/tabletop/data beside an installed
 // binary, else the data/ folder of the source tree.
 std::string data_dir();
+// The data/ folder of the source tree this binary was built from (tests copy
+// it; the last default of data_dir()).
+std::string source_data_dir();
 // --data: overrides $TABLETOP_DATA and the defaults ("" clears it).
 void set_data_dir(const std::string& dir);
 

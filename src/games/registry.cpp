@@ -59,9 +59,13 @@ std::shared_ptr<const Game> construct_builtin_game(const std::string& name,
   return nullptr;
 }
 
+std::string source_data_dir() {
+  return TABLETOP_DATA_DIR;
+}
+
 std::string data_dir() {
   const char* env = std::getenv("TABLETOP_DATA");
-  return resolve_data_dir(data_dir_option(), env ? env : "", own_path(), TABLETOP_DATA_DIR);
+  return resolve_data_dir(data_dir_option(), env ? env : "", own_path(), source_data_dir());
 }
 
 void set_data_dir(const std::string& dir) {

@@ -441,7 +441,7 @@ class DataTest : public CliTest {
   void SetUp() override {
     CliTest::SetUp();
     data = dir / "data";
-    fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+    fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
   }
   void TearDown() override {
     unsetenv("TABLETOP_DATA");
@@ -500,7 +500,7 @@ TEST_F(DataTest, TabletopDataChoosesTheCardData) {
   EXPECT_NE(out.str().find("magic - cannot be played"), std::string::npos) << out.str();
   EXPECT_EQ(run({"check-deck", "magic", "ffa-1"}), 4);
   // --data wins over the environment.
-  ASSERT_EQ(run({"games", "--data", TABLETOP_DATA_DIR}), 0);
+  ASSERT_EQ(run({"games", "--data", tt::source_data_dir()}), 0);
   EXPECT_EQ(out.str().find("cannot be played"), std::string::npos) << out.str();
 }
 

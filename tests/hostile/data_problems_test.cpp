@@ -8,6 +8,7 @@
 
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/registry.h"
 #include "games/ddm/pool.h"
 #include "games/lastchronicle/cards.h"
 #include "games/magic/cards.h"
@@ -19,7 +20,7 @@ namespace {
 using nlohmann::json;
 
 json data(const std::string& file) {
-  return read_data_file(std::string(TABLETOP_DATA_DIR) + "/" + file);
+  return read_data_file(tt::source_data_dir() + "/" + file);
 }
 
 template <typename Load>

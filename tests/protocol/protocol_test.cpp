@@ -420,7 +420,7 @@ TEST_F(ProtocolTest, ABrokenGameIsListedAndRefused) {
   const fs::path data =
       fs::temp_directory_path() / ("tt_protocol_data_" + std::to_string(getpid()));
   fs::remove_all(data);
-  fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
   std::ofstream(data / "lastchronicle" / "cards.json") << "{ not json";
   load_builtin_games(data.string());
   const json games = ok(R"({"cmd":"games"})")["games"];

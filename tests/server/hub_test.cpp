@@ -321,7 +321,7 @@ TEST_F(Hub, ABrokenGamesCardCatalogueIs503) {
   namespace fs = std::filesystem;
   const fs::path data = fs::temp_directory_path() / ("tt_hub_data_" + std::to_string(getpid()));
   fs::remove_all(data);
-  fs::copy(TABLETOP_DATA_DIR, data, fs::copy_options::recursive);
+  fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
   std::ofstream(data / "ddm" / "pool.json") << "{ not json";
   load_builtin_games(data.string());
   HttpReply broken = h.server->get("/api/cards/ddm");
