@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "server/hub.h"
 #include "server/loop.h"
+#include "server/seed_commitment.h"
 #include "server/table_config.h"
 
 namespace tt::server {
@@ -59,6 +60,7 @@ struct QueuedAct {
 struct Table {
   std::string id;
   TableConfig config;
+  SeedSecret seed_secret;  // whether the seed is secret, and what proves it afterwards
   std::int64_t created_ms = 0;
   std::optional<Match> match;
   std::vector<TableSeat> seats;

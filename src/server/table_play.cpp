@@ -179,9 +179,10 @@ void Server::Impl::start_agent(const std::string& table_id, Seat seat) {
   }
   const std::int64_t seq = t.seq();
   // The computer's draws follow from the table's seed and the decision
-  // index, so a seeded table plays the same way, restarts included (the
-  // seed is the deal's secret already).
-  Rng rng(t.match->setup().seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(seq + 1)));
+  // index through a one-way function (seed_commitment.h), so a seeded table
+  // plays the same way, restarts included, and its choices tell nothing of
+  // the deal.
+  Rng rng(agent_seed(t.seed_secret, t.match->setup().seed, seq));
   std::shared_ptr<const State> copy = state.clone();
   std::shared_ptr<Agent> agent = t.seats[static_cast<std::size_t>(seat)].agent;
   if (!workers) workers = std::make_unique<AgentWorkers>(options.agent_workers);
@@ -308,6 +309,9 @@ void Server::Impl::game_over(Table& table) {
   json& seats = record["seats"] = json::array();
   for (std::size_t i = 0; i < table.seats.size(); ++i)
     seats.push_back({{"seat", i}, {"kind", table.seats[i].kind}, {"name", table.seats[i].name}});
+  // The seed is no secret any more: its salt lets anyone check the commitment.
+  if (json reveal = seed_reveal(table.seed_secret, table.match->setup().seed); !reveal.is_null())
+    record["seed_commitment"] = std::move(reveal);
   journal.finish(table.id, dump(table.match->results()), dump(record), unix_ms());
   // Watchers keep the table a while; then it lives on in the store only.
   const std::string id = table.id;
