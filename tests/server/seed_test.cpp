@@ -58,39 +58,55 @@ TEST_F(SecretSeed, ACreateThatNamesASeedForTwoPeopleIsRefused) {
   EXPECT_EQ(h.request(c, {{"cmd", "tables"}})["count"], 0);
 }
 
-// The reproduction in spirit: the seed (with the decisions) rebuilds
-// every hand, and a seat at a table of people never has it until the end.
-TEST_F(SecretSeed, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCommitment) {
+// The reproduction in spirit (seat 0 of a 4-person Magic table
+// rebuilt the other hands from its own updates and the seed it had chosen):
+// the seed and the decisions rebuild every hand, and a seat at a table of
+// people never has the seed until the game is over.
+struct Played {
+  const char* game;
+  int people;
+};
+class SecretSeedGames : public SecretSeed, public ::testing::WithParamInterface<Played> {};
+
+TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCommitment) {
+  const Played p = GetParam();
+  constexpr int kDecisions = 30;
   Harness h;
-  auto& a = h.connect();
-  auto& b = h.connect();
+  std::vector<FakeConnection*> seats;
+  std::vector<std::string> tokens;
+  for (int s = 0; s < p.people; ++s) seats.push_back(&h.connect());
   auto& watcher = h.connect();
-  json created = h.request(a, create_request({"human", "human"}));
+  json created = h.request(*seats[0], {{"cmd", "create"},
+                                       {"game", p.game},
+                                       {"seats", std::vector<std::string>(p.people, "human")}});
   ASSERT_EQ(created["ok"], true) << created.dump();
   const std::string t = created["table"];
   const std::uint64_t seed = stored_seed(h, t);
   const std::string digits = std::to_string(seed);
   ASSERT_GE(digits.size(), 6u);  // long enough not to turn up by chance
 
-  EXPECT_EQ(created["summary"]["seed"], "secret");
+  EXPECT_EQ(created["summary"].value("seed", ""), "secret");
   const std::string commitment = created["summary"].value("seed_commitment", "");
   EXPECT_EQ(commitment.size(), 64u);
-  json ta = h.request(a, {{"cmd", "join"}, {"table", t}, {"seat", 0}, {"name", "Ana"}});
-  json tb = h.request(b, {{"cmd", "join"}, {"table", t}, {"seat", 1}, {"name", "Bo"}});
+  for (int s = 0; s < p.people; ++s) {
+    json r =
+        h.request(*seats[static_cast<std::size_t>(s)],
+                  {{"cmd", "join"}, {"table", t}, {"seat", s}, {"name", "P" + std::to_string(s)}});
+    ASSERT_EQ(r["ok"], true) << r.dump();
+    tokens.push_back(r["token"]);
+  }
   h.request(watcher, {{"cmd", "watch"}, {"table", t}});
-  const std::vector<FakeConnection*> seats = {&a, &b};
-  const std::vector<std::string> tokens = {ta["token"], tb["token"]};
-  ASSERT_EQ((*a.last_update())["seed"], "secret");
-  EXPECT_EQ((*watcher.last_update())["seed_commitment"], commitment);
+  ASSERT_EQ((*seats[0]->last_update()).value("seed", ""), "secret");
+  EXPECT_EQ((*watcher.last_update()).value("seed_commitment", ""), commitment);
 
   std::vector<std::string> http;  // what the HTTP API says meanwhile
-  for (int step = 0; step < 30; ++step) {
+  for (int step = 0; step < kDecisions; ++step) {
     const int s = deciding(seats);
     ASSERT_GE(s, 0);
     const json& u = *seats[static_cast<std::size_t>(s)]->last_update();
     std::string option;
-    for (auto& p : u["pending"])
-      if (p.contains("options")) option = p["options"][0]["id"];
+    for (auto& pending : u["pending"])
+      if (pending.contains("options")) option = pending["options"][0]["id"];
     json r = h.request(*seats[static_cast<std::size_t>(s)], {{"cmd", "act"},
                                                              {"table", t},
                                                              {"token", tokens[s]},
@@ -102,42 +118,52 @@ TEST_F(SecretSeed, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCommitm
            std::vector<std::string>{"/api/tables", "/api/records/" + t, "/api/replay/" + t + "/1"})
         http.push_back(h.server->get(path).body);
   }
+  ASSERT_FALSE((*watcher.last_update())["terminal"]);
   EXPECT_EQ(h.server->get("/api/records/" + t).status, 404);
-  const json last_for_b = (*b.last_update())["view"];
+  const json last_for_1 = (*seats[1]->last_update())["view"];
 
-  for (FakeConnection* c : {&a, &b, &watcher})
+  for (FakeConnection* c : seats)
     for (const json& m : c->sent) {
       EXPECT_EQ(m.dump().find(digits), std::string::npos) << m.dump();
       EXPECT_FALSE(names_a_seed(m)) << m.dump();
     }
+  for (const json& m : watcher.sent) EXPECT_EQ(m.dump().find(digits), std::string::npos);
   for (const std::string& body : http) EXPECT_EQ(body.find(digits), std::string::npos) << body;
 
-  // Seat 0 concedes: the game is over and the record reveals seed and salt.
-  h.request(a, {{"cmd", "act"},
-                {"table", t},
-                {"token", tokens[0]},
-                {"option", kConcede},
-                {"seq", (*a.last_update())["seq"]}});
-  ASSERT_EQ((*a.last_update())["terminal"], true);
-  for (const json& m : a.sent) EXPECT_EQ(m.dump().find(digits), std::string::npos);
+  // Every seat but one concedes: the game is over and the record reveals seed and salt.
+  for (int s = 0; s + 1 < p.people; ++s)
+    h.request(*seats[static_cast<std::size_t>(s)], {{"cmd", "act"},
+                                                    {"table", t},
+                                                    {"token", tokens[s]},
+                                                    {"option", kConcede},
+                                                    {"seq", (*seats[0]->last_update())["seq"]}});
+  ASSERT_EQ((*watcher.last_update())["terminal"], true);
+  for (const json& m : watcher.sent) EXPECT_EQ(m.dump().find(digits), std::string::npos);
   const HttpReply rec = h.server->get("/api/records/" + t);
   ASSERT_EQ(rec.status, 200) << rec.body;
   const json record = json::parse(rec.body);
-  const json reveal = record["seed_commitment"];
+  const json reveal = record.value("seed_commitment", json::object());
+  ASSERT_TRUE(reveal.contains("salt")) << rec.body;
   EXPECT_EQ(reveal["commitment"], commitment);
   EXPECT_EQ(reveal["seed"], digits);
   EXPECT_EQ(record["setup"]["seed"].get<std::uint64_t>(), seed);
   EXPECT_EQ(token_hash(reveal["salt"].get<std::string>() + ":" + digits), commitment);
-  EXPECT_EQ(json::parse(h.server->get("/api/replay/" + t + "/0").body)["seed_commitment"]["seed"],
+  EXPECT_EQ(json::parse(h.server->get("/api/replay/" + t + "/0").body)["seed_commitment"].value(
+                "seed", ""),
             digits);
 
-  // What the seed gives whoever has it: the record's seed and the first 30
+  // What the seed gives whoever has it: the record's seed and the first
   // decisions rebuild seat 1's view exactly.
   json upto = record;
   upto["decisions"] = json::array();
-  for (int i = 0; i < 30; ++i) upto["decisions"].push_back(record["decisions"][i]);
-  EXPECT_EQ(Match::from_record(upto).view(1), last_for_b);
+  for (int i = 0; i < kDecisions; ++i) upto["decisions"].push_back(record["decisions"][i]);
+  EXPECT_EQ(Match::from_record(upto).view(1), last_for_1);
 }
+
+INSTANTIATE_TEST_SUITE_P(Games, SecretSeedGames,
+                         ::testing::Values(Played{"suikoden", 2}, Played{"magic", 4},
+                                           Played{"lastchronicle", 2}),
+                         [](const auto& info) { return std::string(info.param.game); });
 
 TEST_F(SecretSeed, ATableWhoseCreatorChoseTheSeedSaysSoToEveryone) {
   Harness h;
@@ -145,31 +171,31 @@ TEST_F(SecretSeed, ATableWhoseCreatorChoseTheSeedSaysSoToEveryone) {
   // One person and a computer may name a seed: the table is marked fixed.
   json r = h.request(c, create_request({"human", "greedy"}, {{"seed", 7}}));
   ASSERT_EQ(r["ok"], true) << r.dump();
-  EXPECT_EQ(r["summary"]["seed"], "fixed");
+  EXPECT_EQ(r["summary"].value("seed", ""), "fixed");
   EXPECT_FALSE(r["summary"].contains("seed_commitment"));
   const std::string t = r["table"];
   auto& watcher = h.connect();
   h.request(watcher, {{"cmd", "watch"}, {"table", t}});
-  EXPECT_EQ((*watcher.last_update())["seed"], "fixed");
-  EXPECT_EQ(h.request(c, {{"cmd", "tables"}})["tables"][0]["seed"], "fixed");
-  EXPECT_EQ(json::parse(h.server->get("/api/tables").body)["tables"][0]["seed"], "fixed");
+  EXPECT_EQ((*watcher.last_update()).value("seed", ""), "fixed");
+  EXPECT_EQ(h.request(c, {{"cmd", "tables"}})["tables"][0].value("seed", ""), "fixed");
+  EXPECT_EQ(json::parse(h.server->get("/api/tables").body)["tables"][0].value("seed", ""), "fixed");
   // ... and without a seed, the server draws a secret one.
   json drawn = h.request(c, create_request({"human", "greedy"}));
-  EXPECT_EQ(drawn["summary"]["seed"], "secret");
+  EXPECT_EQ(drawn["summary"].value("seed", ""), "secret");
 
   // A server started for tests may allow a fixed seed at a table of people; it is marked too.
   Harness lenient({.allow_fixed_seeds = true});
   auto& d = lenient.connect();
   json people = lenient.request(d, create_request({"human", "human"}, {{"seed", 7}}));
   ASSERT_EQ(people["ok"], true) << people.dump();
-  EXPECT_EQ(people["summary"]["seed"], "fixed");
+  EXPECT_EQ(people["summary"].value("seed", ""), "fixed");
   EXPECT_EQ(stored_seed(lenient, people["table"]), 7u);
 
   // The table says so after a restart too.
   h.restart();
   auto& e = h.connect();
   h.request(e, {{"cmd", "watch"}, {"table", t}});
-  EXPECT_EQ((*e.last_update())["seed"], "fixed");
+  EXPECT_EQ((*e.last_update()).value("seed", ""), "fixed");
 }
 
 TEST_F(SecretSeed, TheSecretAndTheCommitmentSurviveARestart) {
@@ -180,8 +206,9 @@ TEST_F(SecretSeed, TheSecretAndTheCommitmentSurviveARestart) {
   h.restart();
   auto& d = h.connect();
   h.request(d, {{"cmd", "watch"}, {"table", t}});
-  EXPECT_EQ((*d.last_update())["seed"], "secret");
-  EXPECT_EQ((*d.last_update())["seed_commitment"], r["summary"]["seed_commitment"]);
+  EXPECT_EQ((*d.last_update()).value("seed", ""), "secret");
+  EXPECT_EQ((*d.last_update()).value("seed_commitment", ""),
+            r["summary"].value("seed_commitment", "-"));
 }
 
 // The commitment is SHA-256 of "SALT:SEED", as docs/server.md tells players
