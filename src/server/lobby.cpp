@@ -10,6 +10,7 @@
 #include "protocol/agents.h"
 #include "protocol/fields.h"
 #include "protocol/setup_json.h"
+#include "server/chess_clock.h"
 #include "server/seed_commitment.h"
 #include "server/server_impl.h"
 #include "server/tokens.h"
@@ -322,6 +323,13 @@ void Server::Impl::restore(const LoadedTable& loaded) {
     throw Error("its seats do not match its game");
   seat_agents(*table);
   start_clocks(*table);
+  // The clocks as of the last decision; the one being made at the restart
+  // starts afresh (the time the server was down is nobody's).
+  for (auto d = loaded.decisions.rbegin(); d != loaded.decisions.rend(); ++d)
+    if (!d->clocks.empty()) {
+      set_clocks(*table, d->clocks);
+      break;
+    }
   table->last_snapshot = upto;
   const auto now = loop.now();
   for (TableSeat& s : table->seats) s.away_since = now;  // everyone gets the grace to come back

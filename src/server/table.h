@@ -55,6 +55,7 @@ struct QueuedAct {
   std::string option;
   std::int64_t seq = -1;  // -1: not checked (agents, timers)
   std::function<void(const std::string& error, std::int64_t seq)> reply;
+  std::string clocks = {};  // every seat's clock once it is taken (chess_clock.h), set on submit
 };
 
 struct Table {

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "protocol/match_json.h"
+#include "server/chess_clock.h"
 #include "server/server_impl.h"
 
 namespace tt::server {
@@ -63,7 +64,9 @@ void Server::Impl::submit(Table& table, QueuedAct act) {
   }
   table.storing = true;
   const auto received = loop.now();
-  StoredDecision d{table.id, table.seq(), act.seat, act.option, unix_ms()};
+  // Charged now, as it leaves the seat, not once the store answers.
+  act.clocks = clocks_after(table, act.seat, act.option, loop.now());
+  StoredDecision d{table.id, table.seq(), act.seat, act.option, unix_ms(), act.clocks};
   const std::string id = table.id;
   journal.append(std::move(d),
                  [this, id, act = std::move(act), received](const std::string& error) mutable {
@@ -95,13 +98,7 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
     // Checked before it was stored; the table did not move since.
     const std::string applied = chosen ? m.act(act.seat, *chosen) : m.act(act.seat, act.option);
     TableSeat& s = table.seats[static_cast<std::size_t>(act.seat)];
-    if (table.config.timer.mode == Timer::Mode::kClock && s.was_pending && act.option != kConcede) {
-      const auto used =
-          std::chrono::duration_cast<std::chrono::milliseconds>(loop.now() - s.pending_since)
-              .count();
-      if (!s.flag_fell) s.clock_ms = std::max<std::int64_t>(0, s.clock_ms - used);
-      s.clock_ms += std::int64_t{table.config.timer.increment} * 1000;
-    }
+    set_seat_clock(table, act.seat, act.clocks);
     s.was_pending = false;
     ++metrics.decisions;
     metrics.ack_ms.observe(
