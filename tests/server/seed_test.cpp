@@ -162,7 +162,7 @@ TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCo
 
 INSTANTIATE_TEST_SUITE_P(Games, SecretSeedGames,
                          ::testing::Values(Played{"suikoden", 2}, Played{"magic", 4},
-                                           Played{"lastchronicle", 2}),
+                                           Played{"lastchronicle", 2}, Played{"ddm", 2}),
                          [](const auto& info) { return std::string(info.param.game); });
 
 TEST_F(SecretSeed, ATableWhoseCreatorChoseTheSeedSaysSoToEveryone) {
