@@ -65,6 +65,9 @@ TEST_F(SecretSeed, ACreateThatNamesASeedForTwoPeopleIsRefused) {
 struct Played {
   const char* game;
   int people;
+  friend void PrintTo(const Played& p, std::ostream* os) {
+    *os << p.game << " with " << p.people << " people";
+  }
 };
 class SecretSeedGames : public SecretSeed, public ::testing::WithParamInterface<Played> {};
 
