@@ -25,6 +25,9 @@ struct ServerOptions {
   // A table still waiting for people this long after it was created ends
   // (0: never); the seats already taken lose it too.
   int waiting_seconds = 1800;
+  // Tests and demos only: a create request may name the seed of a table of
+  // two or more people (the table still says its seed is fixed).
+  bool allow_fixed_seeds = false;
 };
 
 class Server final : public Hub {
