@@ -101,6 +101,7 @@ void PlaySession::show_help(Seat seat, const std::vector<OptionInfo>& options) {
              "  s  save the record to "
           << record_path_
           << "\n"
+             "  concede  leave the game (asks first; with 3+ seats the others play on)\n"
              "  q  quit (the record is saved)\n  h  this help\n";
   show_options(seat, options, true);
 }
@@ -140,6 +141,21 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
     }
     if (line == "s" || line == "save") {
       save(true);
+      continue;
+    }
+    // Any game can be conceded at any decision (Match::concede), though it is
+    // never one of the listed options; a slip of the keyboard costs nothing.
+    if (line == "concede") {
+      io_.out << "Concede the game? Type yes to concede, anything else to go on.\n> " << std::flush;
+      std::string answer;
+      if (!std::getline(io_.in, answer)) return Turn::kQuit;
+      if (trimmed(answer) != "yes") {
+        io_.out << "Not conceded.\n";
+        continue;
+      }
+      const std::string error = match_.act(seat, std::string(kConcede));
+      if (error.empty()) return Turn::kActed;
+      io_.out << "Refused: " << error << "\n";
       continue;
     }
     if (line == "all" || line == "*") {

@@ -216,6 +216,23 @@ TEST_F(CliTest, PlayQuitAndEndOfInputKeepTheRecord) {
   EXPECT_EQ(default_record_path("suikoden", 12), "records/suikoden-12.json");
 }
 
+// "concede" at the terminal (README: any game can be conceded at any
+// moment): asked once more, then the seat leaves and the game ends for two.
+TEST_F(CliTest, PlayConcedeAsksThenLeavesTheGame) {
+  const std::string path = (dir / "concede.json").string();
+  ASSERT_EQ(run({"play", "suikoden", "--seats", "human,random", "--seed", "6", "--record", path},
+                "concede\nno\nconcede\nyes\n"),
+            0)
+      << err.str();
+  EXPECT_NE(out.str().find("Not conceded."), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("is not an option"), std::string::npos) << out.str();
+  std::ifstream f(path);
+  const Match replayed = Match::from_record(json::parse(f));
+  ASSERT_TRUE(replayed.state().is_terminal());
+  EXPECT_EQ(replayed.results()[0]["result"], "loss");
+  EXPECT_EQ(replayed.results()[1]["result"], "win");
+}
+
 TEST_F(CliTest, PlayAllAiSeatsPlaysThrough) {
   const std::string path = (dir / "ai.json").string();
   ASSERT_EQ(run({"play", "suikoden", "--seats", "greedy,random", "--seed", "2", "--record", path}),
