@@ -271,7 +271,11 @@ std::string LcState::describe(const Event& e, Seat viewer) const {
     case kEvOpponent:
       return who + " names " + seat_name(a[0]);
     case kEvEliminated:
-      return who + " is eliminated" + (a[0] >= 0 ? " by " + seat_name(a[0]) : "");
+      // Damage a seat's own card dealt it eliminates it by no one else.
+      return who + " is eliminated" +
+             (a[0] >= 0 && a[0] != e.seat ? " by " + seat_name(a[0])
+              : a[0] == e.seat            ? " by its own damage"
+                                          : "");
     case kEvBonus: {
       static const char* parts[] = {"", "draws a card", "chrono checks", "develops"};
       return who + "'s elimination bonus: " +
