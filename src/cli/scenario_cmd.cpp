@@ -17,7 +17,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The files named, a folder standing for its *.json files (sorted).
+// The files named, a folder standing for its *.json files (sorted). A
+// folder with none stands for itself: it is reported as unreadable, and the
+// other folders still run.
 std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   for (auto& arg : args) {
@@ -30,7 +32,7 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
     for (auto& entry : fs::directory_iterator(arg, ec))
       if (entry.path().extension() == ".json" && entry.is_regular_file(ec))
         inside.push_back(entry.path().string());
-    if (inside.empty()) usage_error("the folder " + arg + " holds no .json scenario files");
+    if (inside.empty()) inside.push_back(arg);
     std::sort(inside.begin(), inside.end());
     files.insert(files.end(), inside.begin(), inside.end());
   }
@@ -40,6 +42,10 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& args) {
 // The file's JSON, or an error message in `problem`.
 json read_scenario(const std::string& path, std::string& problem) {
   std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    problem = "the folder holds no .json scenario files";
+    return {};
+  }
   if (!fs::is_regular_file(path, ec)) {
     problem = "cannot read: no such file";
     return {};
@@ -56,7 +62,7 @@ json read_scenario(const std::string& path, std::string& problem) {
 }  // namespace
 
 int cmd_scenario(const ScenarioArgs& args, Io& io) {
-  int passed = 0, failed = 0, unreadable = 0;
+  int passed = 0, failed = 0, unreadable = 0, bad_data = 0;
   json list = json::array();
   for (auto& path : scenario_files(args.files)) {
     std::string problem;
@@ -67,6 +73,7 @@ int cmd_scenario(const ScenarioArgs& args, Io& io) {
     else
       report.failures.push_back(problem);
     unreadable += !problem.empty();
+    bad_data += report.bad_data;
     (report.passed() ? passed : failed) += 1;
     if (args.json) {
       list.push_back({{"file", path},
@@ -85,7 +92,12 @@ int cmd_scenario(const ScenarioArgs& args, Io& io) {
     io.out << json{{"passed", passed}, {"failed", failed}, {"scenarios", list}}.dump(2) << "\n";
   else
     io.out << passed << " passed, " << failed << " failed\n";
-  return unreadable ? kExitBadInput : failed ? kExitScenarioFailed : kExitOk;
+  // The worst outcome decides (docs/cli.md): broken card data, then an
+  // unreadable file, then a failed scenario.
+  return bad_data     ? kExitBadData
+         : unreadable ? kExitBadInput
+         : failed     ? kExitScenarioFailed
+                      : kExitOk;
 }
 
 }  // namespace tt::cli

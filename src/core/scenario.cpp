@@ -233,6 +233,9 @@ ScenarioReport run_scenario(const json& scenario) {
       if (step.contains("expect")) check_all(m, step["expect"], when, report);
     }
     if (scenario.contains("expect")) check_all(m, scenario["expect"], "end", report);
+  } catch (const DataError& ex) {
+    report.bad_data = true;
+    report.failures.push_back(std::string("scenario could not run: ") + ex.what());
   } catch (const std::exception& ex) {
     report.failures.push_back(std::string("scenario could not run: ") + ex.what());
   }

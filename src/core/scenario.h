@@ -12,6 +12,7 @@ struct ScenarioReport {
   std::string name;
   std::string rule;                   // the rule-text section the scenario checks
   std::vector<std::string> failures;  // empty: passed
+  bool bad_data = false;              // the game's card data could not be loaded (tt::DataError)
   bool passed() const { return failures.empty(); }
 };
 

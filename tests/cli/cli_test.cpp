@@ -450,6 +450,11 @@ TEST_F(CliTest, ScenarioCommandReportsPassAndEveryFailure) {
   fs::copy_file(good, dir / "set" / "a.json");
   ASSERT_EQ(run({"scenario", (dir / "set").string()}), 0);
   EXPECT_NE(out.str().find("1 passed, 0 failed"), std::string::npos);
+  // An empty folder is bad input, reported, and the other folders still run.
+  fs::create_directories(dir / "empty");
+  EXPECT_EQ(run({"scenario", (dir / "empty").string(), (dir / "set").string()}), 2);
+  EXPECT_NE(out.str().find("holds no .json scenario files"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("1 passed, 1 failed"), std::string::npos) << out.str();
 }
 
 // A copy of data/ to break; the registry is loaded back from data/ afterwards.
@@ -506,6 +511,15 @@ TEST_F(DataTest, ABrokenDataFileBreaksOnlyItsGame) {
   EXPECT_FALSE(reply["ok"].get<bool>());
   EXPECT_TRUE(reply["bad_data"].get<bool>());
   EXPECT_NE(reply["error"].get<std::string>().find("ddm"), std::string::npos);
+  // A scenario of the broken game is bad data (4), not a failed scenario (1).
+  const std::string scenario =
+      std::string(TABLETOP_TESTS_DIR) + "/ddm/scenarios/" +
+      fs::directory_iterator(std::string(TABLETOP_TESTS_DIR) + "/ddm/scenarios")
+          ->path()
+          .filename()
+          .string();
+  EXPECT_EQ(run({"scenario", scenario, "--data", d}), 4) << out.str();
+  EXPECT_NE(out.str().find("card data"), std::string::npos) << out.str();
   // No such folder.
   EXPECT_EQ(run({"--data", (dir / "nowhere").string(), "games"}), 4);
 }
