@@ -79,6 +79,10 @@ pyb::dict describe_game(const Game& game) {
     od["default"] = o.default_value;
     od["description"] = o.description;
     od["allowed"] = o.allowed;
+    if (o.numeric()) {
+      od["min"] = o.min;
+      od["max"] = o.max;
+    }
     options.append(od);
   }
   d["options"] = options;

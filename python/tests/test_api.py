@@ -27,12 +27,23 @@ def test_every_game_of_the_registry_is_listed_with_its_facts():
         (lambda: tabletop.load_game("suikoden", no_such_option=1), "no_such_option"),
         (lambda: tabletop.load_game("suikoden", decks=["no-such-deck", None]), "no-such-deck"),
         (lambda: tabletop.load_game("ddm", decks=[{"name": "x", "monsters": 3}, None]), "deck"),
+        (lambda: tabletop.load_game("suikoden", decks=[None, None, "nosuchdeck"]), "3 entries for 2 seats"),
+        (lambda: tabletop.load_game("magic", starting_life=40000), "starting_life.*from 1 to 10000"),
+        (lambda: tabletop.load_game("ddm", turn_limit=0), "turn_limit.*from 1 to 16383"),
         (lambda: tabletop.game_info("chess"), "chess"),
     ],
 )
 def test_bad_set_ups_raise_the_engines_message(call, message):
     with pytest.raises(tabletop.EngineError, match=message):
         call()
+
+
+def test_numeric_options_list_their_range_and_a_game_at_the_max_holds_it():
+    life = next(o for o in tabletop.game_info("magic")["options"] if o["key"] == "starting_life")
+    assert (life["allowed"], life["min"], life["max"]) == (["default"], 1, 10000)
+    state = tabletop.load_game("magic", starting_life=10000).new_initial_state(seed=1)
+    lives = [p["life"] for p in state.view(tabletop.REFEREE)["players"]]
+    assert lives and all(life == 10000 for life in lives)
 
 
 def test_engine_errors_are_value_errors():

@@ -196,6 +196,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                    "Threads computer seats decide on, beside the loop thread")
       ->capture_default_str();
   serve_cmd
+      ->add_option("--allowed-origin", serve.allowed_origins,
+                   "A web origin (scheme://host[:port]) whose pages may open a WebSocket here, "
+                   "besides the server's own; repeatable. Clients that send no Origin (not "
+                   "browsers) are always let in")
+      ->type_name("ORIGIN");
+  serve_cmd
       ->add_option("--agent-threads", serve.agent_threads,
                    "The most search threads a computer seat may ask for (ismcts:threads=N)")
       ->capture_default_str();

@@ -97,6 +97,7 @@ struct ServeArgs {
   int grace = 120;            // seconds, for tables whose create request names none (0: forever)
   int waiting_expiry = 1800;  // seconds a table may wait for people before it ends (0: never)
   bool allow_fixed_seeds = false;  // a create may name the seed of a table of people (tests)
+  std::vector<std::string> allowed_origins;  // pages of other origins that may open a WebSocket
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

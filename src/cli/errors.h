@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/error.h"
+
 namespace tt::cli {
 
 enum ExitCode : int {
@@ -18,7 +20,8 @@ enum ExitCode : int {
 
 class Failure : public std::runtime_error {
  public:
-  Failure(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Failure(int code, const std::string& message)
+      : std::runtime_error(Error::visible(message)), code_(code) {}
   int code() const { return code_; }
 
  private:

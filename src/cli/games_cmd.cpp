@@ -60,7 +60,11 @@ int cmd_games(const GamesArgs& args, Io& io) {
     }
     io.out << "  options (--option KEY=VALUE):\n";
     for (auto& o : g["options"]) {
-      const std::string allowed = o["allowed"].empty() ? "an integer" : joined(o["allowed"]);
+      std::string allowed = o["allowed"].empty() ? "" : joined(o["allowed"]);
+      if (o.contains("min"))
+        allowed += (allowed.empty() ? "" : " or ") + std::string("an integer from ") +
+                   std::to_string(o["min"].get<int>()) + " to " +
+                   std::to_string(o["max"].get<int>());
       io.out << "    " << o["key"].get<std::string>() << " = " << o["default"].get<std::string>()
              << " (" << allowed << "): " << o["description"].get<std::string>() << "\n";
     }

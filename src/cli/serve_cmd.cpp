@@ -16,6 +16,7 @@
 #include "server/store/store.h"
 #include "server/store/store_url.h"
 #include "server/transport/asio_loop.h"
+#include "server/transport/origin.h"
 #include "server/transport/transport.h"
 
 #ifndef TABLETOP_WEB_DIR
@@ -72,6 +73,14 @@ int cmd_serve(const ServeArgs& args, Io& io) {
                 std::to_string(args.grace));
   if (args.waiting_expiry < 0 || args.waiting_expiry > 7 * 86400)
     usage_error("--waiting-expiry must be 0 to 604800, got " + std::to_string(args.waiting_expiry));
+  std::vector<std::string> allowed_origins;
+  for (const std::string& origin : args.allowed_origins) {
+    try {
+      allowed_origins.push_back(server::normal_origin(origin));
+    } catch (const Error& e) {
+      usage_error(std::string("--allowed-origin: ") + e.what());
+    }
+  }
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -102,6 +111,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   net.host = args.host;
   net.port = static_cast<std::uint16_t>(args.port);
   net.web_root = resolve_web_dir(args.web);
+  net.allowed_origins = allowed_origins;
   server::Transport transport(loop, hub, net);
   transport.start();  // tt::Error (address in use, unknown host): exit 1
 

@@ -1,9 +1,20 @@
 #include "core/game.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/rng.h"
 
 namespace tt {
+
+Options Game::resolve_options(const Setup& setup) const {
+  // A deck past the last seat would be ignored unread: refuse it instead.
+  if (!setup.decks.is_array()) throw Error("'decks' must be an array: one deck (or null) per seat");
+  if (setup.decks.size() > static_cast<std::size_t>(std::max(setup.seats, 0)))
+    throw Error("'decks' has " + std::to_string(setup.decks.size()) + " entries for " +
+                std::to_string(setup.seats) + " seats: give one deck (or null) per seat");
+  return Options::resolve(option_specs(), variants(), setup.variant, setup.options);
+}
 
 nlohmann::json Game::card_catalog() const {
   return {{"cards", nlohmann::json::array()}};

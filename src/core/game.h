@@ -81,10 +81,11 @@ class Game {
   // ids, the order of random draws); records pin it with the data's hash.
   virtual std::string rules_version() const { return "1"; }
 
-  // Resolves setup.variant and setup.options against this game's specs.
-  Options resolve_options(const Setup& setup) const {
-    return Options::resolve(option_specs(), variants(), setup.variant, setup.options);
-  }
+  // Resolves setup.variant and setup.options against this game's specs, once
+  // the setup is known to name no more decks than it has seats (every game's
+  // prepare and restore call this first, as do the CLI and Python set-ups).
+  // Throws tt::Error naming the problem.
+  Options resolve_options(const Setup& setup) const;
 
   // Checks and parses everything in `setup` but its seed, once, for any
   // number of deals. Throws tt::Error on a bad seat count, option or deck

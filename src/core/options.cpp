@@ -16,25 +16,30 @@ bool is_integer(const std::string& s, int lo, int hi) {
   return ec == std::errc() && ptr == s.data() + s.size() && !s.empty() && v >= lo && v <= hi;
 }
 
+bool accepts(const OptionSpec& spec, const std::string& value) {
+  return std::find(spec.allowed.begin(), spec.allowed.end(), value) != spec.allowed.end() ||
+         (spec.numeric() && is_integer(value, spec.min, spec.max));
+}
+
 void set_checked(std::map<std::string, std::string>& values, const std::vector<OptionSpec>& specs,
                  const std::string& key, const std::string& value) {
   auto spec = std::find_if(specs.begin(), specs.end(), [&](auto& s) { return s.key == key; });
   if (spec == specs.end()) throw Error("unknown option '" + key + "'");
-  if (spec->allowed.empty()
-          ? !is_integer(value, -kOptionIntegerLimit, kOptionIntegerLimit)
-          : std::find(spec->allowed.begin(), spec->allowed.end(), value) == spec->allowed.end()) {
-    std::string allowed = "an integer from " + std::to_string(-kOptionIntegerLimit) + " to " +
-                          std::to_string(kOptionIntegerLimit);
-    if (!spec->allowed.empty()) {
-      allowed.clear();
-      for (auto& a : spec->allowed) allowed += (allowed.empty() ? "" : "|") + a;
-    }
-    throw Error("option '" + key + "' cannot be '" + value + "' (expected " + allowed + ")");
-  }
+  if (!accepts(*spec, value))
+    throw Error("option '" + key + "' cannot be '" + value + "' (expected " + spec->expected() +
+                ")");
   values[key] = value;
 }
 
 }  // namespace
+
+std::string OptionSpec::expected() const {
+  std::string words;
+  for (auto& a : allowed) words += (words.empty() ? "" : "|") + a;
+  if (!numeric()) return words;
+  const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+  return words.empty() ? range : words + " or " + range;
+}
 
 Options Options::resolve(const std::vector<OptionSpec>& specs, const std::vector<Variant>& variants,
                          const std::string& variant,

@@ -13,11 +13,17 @@ json game_json(const Game& game) {
     variants.push_back(
         {{"name", v.name}, {"description", v.description}, {"settings", v.settings}});
   json options = json::array();
-  for (auto& o : game.option_specs())
-    options.push_back({{"key", o.key},
-                       {"default", o.default_value},
-                       {"description", o.description},
-                       {"allowed", o.allowed}});
+  for (auto& o : game.option_specs()) {
+    json option = {{"key", o.key},
+                   {"default", o.default_value},
+                   {"description", o.description},
+                   {"allowed", o.allowed}};
+    if (o.numeric()) {  // the integers it takes besides the words
+      option["min"] = o.min;
+      option["max"] = o.max;
+    }
+    options.push_back(std::move(option));
+  }
   const std::vector<std::string> agents = agents_for(game);
   return {{"name", game.name()},
           {"title", game.title()},

@@ -27,9 +27,6 @@ std::int64_t unix_ms() {
 
 namespace {
 
-// The deepest JSON a request may nest (requests are flat objects).
-constexpr int kMaxRequestDepth = 16;
-
 json failure(const std::string& message) {
   return {{"type", "reply"}, {"ok", false}, {"error", message}};
 }
@@ -104,8 +101,10 @@ void Server::closed(Connection& conn) {
 void Server::message(Connection& conn, std::string_view text) {
   ++impl_->metrics.messages;
   json reply;
-  if (!protocol::nesting_within(text, kMaxRequestDepth)) {
-    reply = failure("request nested too deeply (limit " + std::to_string(kMaxRequestDepth) +
+  // The one nesting limit of every protocol (protocol/limits.h, docs/server.md
+  // "Limits"); the transport refuses deeper messages before they get here.
+  if (!protocol::nesting_within(text, protocol::kMaxDepth)) {
+    reply = failure("request nested too deeply (limit " + std::to_string(protocol::kMaxDepth) +
                     " levels)");
   } else {
     json request = json::parse(text, nullptr, false);

@@ -56,6 +56,23 @@ TEST_F(CliTest, GamesListsVariantsAndOptions) {
   EXPECT_EQ(games[0]["name"], "suikoden");
 }
 
+// Each numeric option is listed with its range, and a value outside it is a
+// usage error naming the option and the range (issue 19).
+TEST_F(CliTest, NumericOptionsShowAndKeepTheirRange) {
+  EXPECT_EQ(run({"games"}), 0);
+  EXPECT_NE(out.str().find("starting_life = default (default or an integer from 1 to 10000)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_NE(out.str().find("turn_limit = 30 (an integer from 1 to 16383)"), std::string::npos);
+  EXPECT_EQ(run({"simulate", "magic", "-n", "1", "-q", "--option", "starting_life=40000"}), 1);
+  EXPECT_NE(err.str().find("option 'starting_life' cannot be '40000' (expected default or an "
+                           "integer from 1 to 10000)"),
+            std::string::npos)
+      << err.str();
+  EXPECT_EQ(run({"simulate", "suikoden", "-n", "1", "-q", "--option", "hand_size=21"}), 1);
+  EXPECT_NE(err.str().find("from 1 to 20"), std::string::npos) << err.str();
+}
+
 TEST_F(CliTest, CheckDeckAcceptsLegalDecks) {
   EXPECT_EQ(run({"check-deck", "suikoden", "dawn"}), 0);
   EXPECT_NE(out.str().find("legal"), std::string::npos);

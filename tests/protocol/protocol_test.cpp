@@ -142,6 +142,43 @@ TEST_F(ProtocolTest, BadSetupsAreRefusedAndKeepTheCurrentMatch) {
   EXPECT_EQ(referee_view(), before);
 }
 
+// Issue 19: decks past the last seat were ignored unread, numeric options
+// were only bounded by +-1,000,000 (Magic's life wrapped at 16 bits), and an
+// error naming a field with a NUL was cut short at it.
+TEST_F(ProtocolTest, SetupsAreCheckedAgainstSeatsRangesAndKeepTheirWholeError) {
+  start(5);
+  const json before = referee_view();
+  json r = refused(R"({"cmd":"new","game":"suikoden","decks":[null,null,"nosuchdeck"]})");
+  EXPECT_NE(r["error"].get<std::string>().find("'decks' has 3 entries for 2 seats"),
+            std::string::npos)
+      << r.dump();
+  r = refused(R"({"cmd":"new","game":"magic","seats":2,"decks":["nosuchdeck",null,null]})");
+  EXPECT_NE(r["error"].get<std::string>().find("3 entries for 2 seats"), std::string::npos);
+  r = refused(R"({"cmd":"new","game":"magic","options":{"starting_life":40000}})");
+  EXPECT_NE(r["error"].get<std::string>().find("from 1 to 10000"), std::string::npos) << r.dump();
+  r = refused(R"({"cmd":"new","game":"suikoden","options":{"hand_size":21}})");
+  EXPECT_NE(r["error"].get<std::string>().find("from 1 to 20"), std::string::npos) << r.dump();
+  r = refused(R"({"cmd":"new","game":"suiko\u0000den-and-more"})");
+  EXPECT_NE(r["error"].get<std::string>().find("suiko\\u0000den-and-more"), std::string::npos)
+      << r.dump();
+  EXPECT_EQ(referee_view(), before);
+  ok(R"({"cmd":"new","game":"magic","options":{"starting_life":10000}})");
+  for (const json& p : referee_view()["players"]) EXPECT_EQ(p["life"], 10000);
+}
+
+TEST_F(ProtocolTest, TheCatalogueGivesEachNumericOptionItsRange) {
+  const json games = ok(R"({"cmd":"games"})")["games"];
+  for (const json& g : games)
+    for (const json& o : g["options"])
+      if (g["name"] == "magic" && o["key"] == "starting_life") {
+        EXPECT_EQ(o["allowed"], json::array({"default"}));
+        EXPECT_EQ(o["min"], 1);
+        EXPECT_EQ(o["max"], 10000);
+      } else if (o["allowed"].empty()) {
+        EXPECT_TRUE(o.contains("min") && o.contains("max")) << g["name"] << " " << o.dump();
+      }
+}
+
 TEST_F(ProtocolTest, EveryMatchCommandNeedsAMatchFirst) {
   for (const char* cmd : {"pending", "act", "ai", "view", "log", "save", "results"})
     refused(std::string(R"({"cmd":")") + cmd + R"(","seat":0,"option":"keep"})");

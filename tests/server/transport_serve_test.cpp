@@ -200,6 +200,40 @@ TEST(Serve, ExitCodesOnBadInput) {
     EXPECT_EQ(serve.wait_exit(), 1);
     EXPECT_NE(serve.all_err().find("cannot listen on 127.0.0.1:" + port), std::string::npos);
   }
+  {
+    ServeProcess serve({"--port", "0", "--db", store, "--allowed-origin", "games.example.org"});
+    EXPECT_EQ(serve.wait_exit(), 1);
+    EXPECT_NE(serve.all_err().find("--allowed-origin: 'games.example.org' is not an origin"),
+              std::string::npos)
+        << serve.all_err();
+  }
+}
+
+// --allowed-origin reaches the transport: that page's upgrade is let in,
+// another site's gets 403 (transport_origin_test.cpp tests the rule itself).
+TEST(Serve, AllowedOriginsComeFromTheCommandLine) {
+  TempDir dir;
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  ServeProcess serve({"--port", "0", "--db", store, "--allowed-origin", "https://a.example",
+                      "--allowed-origin", "https://b.example:8443"});
+  const std::uint16_t port = port_of(serve.first_line(), store);
+  ASSERT_NE(port, 0);
+  auto status = [&](const std::string& origin) {
+    asio::io_context io;
+    websocket::stream<tcp::socket> ws(io);
+    ws.next_layer().connect({asio::ip::make_address("127.0.0.1"), port});
+    ws.set_option(websocket::stream_base::decorator(
+        [&](websocket::request_type& req) { req.set(http::field::origin, origin); }));
+    websocket::response_type res;
+    beast::error_code ec;
+    ws.handshake(res, "127.0.0.1:" + std::to_string(port), "/ws", ec);
+    return static_cast<int>(res.result_int());
+  };
+  EXPECT_EQ(status("https://a.example"), 101);
+  EXPECT_EQ(status("https://b.example:8443"), 101);
+  EXPECT_EQ(status("https://c.example"), 403);
+  serve.signal(SIGTERM);
+  EXPECT_EQ(serve.wait_exit(), 0);
 }
 
 }  // namespace

@@ -76,6 +76,9 @@ export interface GameOption {
   default: string;
   description: string;
   allowed: string[];
+  // A numeric option's range (the server refuses values outside it).
+  min?: number;
+  max?: number;
 }
 export interface GameInfo {
   name: string;

@@ -30,8 +30,15 @@ std::string DdmGame::summary() const {
 }
 
 std::vector<OptionSpec> DdmGame::option_specs() const {
-  return {{"turn_limit", "30", "rounds (each player's turn once) before the tie-breaks decide", {}},
-          {"dm_counters", "3", "damage counters that defeat a dungeon master", {}}};
+  // A turn counter of 16 bits counts both players' turns; a dungeon master's
+  // damage is 8 bits.
+  return {{"turn_limit",
+           "30",
+           "rounds (each player's turn once) before the tie-breaks decide",
+           {},
+           1,
+           16383},
+          {"dm_counters", "3", "damage counters that defeat a dungeon master", {}, 1, 255}};
 }
 
 std::vector<Variant> DdmGame::variants() const {

@@ -1,5 +1,9 @@
 // Layer 2 (control) as timestamped records, layers 6-7 (abilities, power
 // and toughness), life and damage, and the durations of continuous effects.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
 #include "games/magic/events.h"
 #include "games/magic/state.h"
 
@@ -86,6 +90,9 @@ void MagicState::gain_life(Seat s, int n) {
 
 void MagicState::set_life(Seat s, int v) {
   sba_dirty_ = true;
+  // Life is 16 bits: it stops at the ends rather than wrap to the other sign.
+  v = std::clamp<int>(v, std::numeric_limits<std::int16_t>::min(),
+                      std::numeric_limits<std::int16_t>::max());
   if (rules_->team_life)
     team_life_[rules_->team[s]] = static_cast<std::int16_t>(v);
   else

@@ -60,7 +60,12 @@ std::vector<OptionSpec> MagicGame::option_specs() const {
        "default",
        "players per team (2; 3 in Emperor)",
        {"default", "2", "3", "4", "5"}},
-      {"starting_life", "default", "life at the start (20; 30 per Two-Headed Giant team)", {}},
+      {"starting_life",
+       "default",
+       "life at the start (20; 30 per Two-Headed Giant team); at most what a saved game holds",
+       {"default"},
+       1,
+       10000},
       {"ante",
        "off",
        "play for ante (407.2): each player antes a random card of its deck; the winner becomes its "

@@ -35,9 +35,14 @@ std::vector<OptionSpec> SuikodenGame::option_specs() const {
        "which dispatched characters a new one must share a link letter with: any of the side's "
        "(union) or the latest (chain)",
        {"union", "chain"}},
-      {"vp_to_win", "5", "victory points that win the game", {}},
-      {"hand_size", "6", "starting hand and hand limit", {}},
-      {"mulligan_max", "3", "most cards the one optional mulligan may return (0: no mulligan)", {}},
+      {"vp_to_win", "5", "victory points that win the game", {}, 1, 100},
+      {"hand_size", "6", "starting hand and hand limit", {}, 1, 20},
+      {"mulligan_max",
+       "3",
+       "most cards the one optional mulligan may return (0: no mulligan)",
+       {},
+       0,
+       6},
   };
 }
 

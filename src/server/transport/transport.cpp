@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "server/transport/asio_context.h"
+#include "server/transport/origin.h"
 #include "server/transport/sessions.h"
 
 namespace tt::server {
@@ -98,6 +99,12 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       return;
     }
     if (beast::websocket::is_upgrade(req)) {
+      if (!origin_allowed(req[http::field::origin], req[http::field::host],
+                          shared_->options.allowed_origins)) {
+        send(text_reply(req, http::status::forbidden,
+                        "refused: a page from this origin may not connect (--allowed-origin)"));
+        return;
+      }
       if (path_of(req.target()) == "/ws") {
         shared_->live.erase(this);
         // The WebSocket session owns the socket and the slot from here.
@@ -306,6 +313,7 @@ Transport::~Transport() {
 
 void Transport::start() {
   asio::io_context& io = io_context_of(shared_->loop);
+  for (std::string& origin : shared_->options.allowed_origins) origin = normal_origin(origin);
   const TransportOptions& o = shared_->options;
   const std::string where = o.host + ":" + std::to_string(o.port);
   beast::error_code ec;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "server/hub.h"
 #include "server/transport/asio_loop.h"
@@ -20,6 +21,9 @@ struct TransportOptions {
   std::string host = "127.0.0.1";  // loopback only unless told otherwise
   std::uint16_t port = 8080;       // 0: any free port (see Transport::port())
   std::string web_root;            // the built web client (web/dist); "" or missing: none
+  // Origins (scheme://host[:port]) whose pages may open a WebSocket besides
+  // the server's own (origin.h); start() throws tt::Error on a malformed one.
+  std::vector<std::string> allowed_origins;
   TransportLimits limits;
 };
 
@@ -31,7 +35,8 @@ class Transport {
   Transport& operator=(const Transport&) = delete;
 
   // Binds and listens. Call once, before the loop runs or on its thread.
-  // Throws tt::Error naming the address and the reason.
+  // Throws tt::Error naming the address and the reason, or a malformed
+  // allowed origin.
   void start();
   // The port listened on (the real one when asked for 0), after start().
   std::uint16_t port() const;

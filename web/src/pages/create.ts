@@ -31,10 +31,13 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     variants.map((v) => h("option", { value: v.name }, v.name))) as HTMLSelectElement;
   const variantNote = h("small.muted.note");
   const optionInputs = (g.options || []).map((o) => {
-    const input = o.allowed.length
+    const input = o.allowed.length && o.min === undefined
       ? (h("select", { name: "opt-" + o.key }, h("option", { value: "" }, `as the variant says (${o.default})`),
           o.allowed.map((a) => h("option", { value: a }, a))) as HTMLSelectElement)
-      : (h("input", { name: "opt-" + o.key, placeholder: o.default, inputmode: "numeric" }) as HTMLInputElement);
+      : (h("input", {
+          name: "opt-" + o.key, placeholder: o.default, inputmode: "numeric",
+          title: [...o.allowed, `${o.min} to ${o.max}`].join(" or "),
+        }) as HTMLInputElement);
     return { key: o.key, input, row: h("label.opt", h("span.opt-name", optionLabel(o.key)), input, h("small.muted", o.description)) };
   });
   const optionValues = () => {
