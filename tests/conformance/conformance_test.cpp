@@ -128,7 +128,7 @@ std::multiset<std::string> lastchronicle_components(const json& v) {
   std::multiset<std::string> out;
   for (auto& p : v["players"]) {
     const std::string owner = "@" + p["seat"].dump();
-    for (const char* zone : {"hand", "deck", "ca_yard", "discard", "removed"})
+    for (const char* zone : {"hand", "deck", "ca_yard", "discard", "removed", "removed_hidden"})
       for (auto& c : p[zone]) out.insert(c.get<std::string>() + owner);
     for (const char* slot : {"ride", "shed"})
       if (!p["chronoglyph"][slot].is_null())
@@ -158,7 +158,8 @@ void lastchronicle_hidden(const json& v, Seat viewer) {
 std::multiset<std::string> magic_components(const json& v) {
   std::multiset<std::string> out;
   for (auto& p : v["players"])
-    for (const char* zone : {"hand", "library", "graveyard", "exile", "ante", "left_game"})
+    for (const char* zone :
+         {"hand", "library", "graveyard", "exile", "ante", "left_game", "left_game_hidden"})
       for (auto& c : p[zone]) out.insert(c.get<std::string>());
   for (auto& b : v["battlefield"])
     if (!b["token"].get<bool>()) out.insert(b["card"].get<std::string>());

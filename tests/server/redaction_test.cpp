@@ -4,8 +4,12 @@
 // view is exactly the seat's view, and nothing else in it (options, log
 // lines, the last decision) names a card hidden from that seat. Cards are
 // "hidden" as the conformance audit defines it (tests/conformance/hidden_audit.h).
+// For Suikoden and DDM every message, its view included, is also held against
+// what the finished record shows the seat could not know (`secrets`), so a
+// view that shows too much is caught too.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 
 #include "conformance/hidden_audit.h"
@@ -30,6 +34,7 @@ class Redaction : public ::testing::TestWithParam<Case> {
 struct Views {
   std::vector<std::vector<json>> by_seq;  // [seq][seat + 1]; index 0 is the spectator
   std::vector<json> referee;
+  std::vector<std::pair<Seat, std::string>> summoning;  // [seq]: DDM's piece being summoned
 };
 
 Views replay_views(const json& record, int seats) {
@@ -37,18 +42,114 @@ Views replay_views(const json& record, int seats) {
   start["decisions"] = json::array();
   Match m = Match::from_record(start);
   Views v;
+  std::string summoning;  // DDM: the piece being summoned, by the record
+  Seat summoner = kNoSeat;
   auto capture = [&] {
     std::vector<json> row;
     for (Seat s = kNoSeat; s < seats; ++s) row.push_back(m.view(s));
     v.by_seq.push_back(std::move(row));
     v.referee.push_back(m.view(kReferee));
+    if (!v.referee.back().contains("summoning") || v.referee.back()["summoning"].is_null())
+      summoning.clear();
+    v.summoning.push_back({summoner, summoning});
   };
   capture();
   for (auto& d : record["decisions"]) {
-    EXPECT_EQ(m.act(d["seat"].get<int>(), d["option"].get<std::string>()), "");
+    const std::string option = d["option"].get<std::string>();
+    EXPECT_EQ(m.act(d["seat"].get<int>(), option), "");
+    if (option.starts_with("summon:")) {
+      summoning = option.substr(7);
+      summoner = d["seat"].get<int>();
+    }
     capture();
   }
   return v;
+}
+
+// DDM's items (data/ddm/pool.json): an item lies face down until it triggers.
+std::set<std::string> ddm_items() {
+  std::ifstream in(data_dir() + "/ddm/pool.json");
+  std::set<std::string> out;
+  for (auto& item : json::parse(in)["items"]) out.insert(item["id"].get<std::string>());
+  return out;
+}
+
+// What the finished record shows `seat` could not know after a decision, by
+// the game's rules (docs/games/suikoden.md "hidden places", docs/games/ddm.md
+// "Search and learning"), read from the referee's view and the record's
+// decisions, never from the seat's own view (which is what is checked):
+//   Suikoden: every deck, the other hand, the other face-down duel card;
+//   DDM: the other seat's reserve, its items lying face down, and the piece
+//   it chose to summon (`summoning`, the record's `summon:ID`) until placed;
+//   Last Chronicle, Magic: the cards a departed seat took out of the game
+//   face down (its deck or library, its hand, a set-aside card).
+// A card with a copy in a public place is no secret (a name cannot tell
+// which copy); `masks` gets the rules texts of the public cards.
+std::set<std::string> secrets(const std::string& game, const json& referee, Seat seat,
+                              const std::string& summoning, const audit::Cards& cards,
+                              std::set<std::string>& masks) {
+  json open = referee;  // the referee's view without the places hidden from the seat
+  std::vector<std::string> hidden;
+  const auto take = [&](json& place) {
+    audit::strings_in(place, hidden);
+    place = nullptr;
+  };
+  if (game == "suikoden") {
+    for (auto& p : open["players"]) {
+      take(p["deck"]);
+      if (p["seat"] != seat) take(p["hand"]);
+    }
+    if (open["battle"].is_object())
+      for (Seat o = 0; o < 2; ++o)
+        if (o != seat) take(open["battle"]["duel"][static_cast<std::size_t>(o)]["card"]);
+  } else if (game == "ddm") {
+    static const std::set<std::string> items = ddm_items();
+    for (auto& p : open["players"])
+      if (p["seat"] != seat) take(p["reserve"]);
+    for (auto& f : open["field"])
+      if (f["kind"] == "item" && f["owner"] != seat && f["revealed"] == false) take(f["id"]);
+    if (!summoning.empty()) hidden.push_back(summoning);
+    // An unrevealed item gone from the field is named to its owner only.
+    for (auto& p : open["players"])
+      if (p["seat"] != seat)
+        for (auto& g : p["gone"])
+          if (items.contains(g.get<std::string>())) hidden.push_back(g.get<std::string>());
+  }
+  if (game == "lastchronicle" || game == "magic") {
+    // What a seat that left took out of the game face down. Every hidden
+    // place is left out of `open` but the receiver's own hand.
+    const char* face_down = game == "magic" ? "left_game_hidden" : "removed_hidden";
+    for (auto& p : open["players"]) {
+      if (p["in_game"] == false && p.contains(face_down)) audit::strings_in(p[face_down], hidden);
+      // Last Chronicle's known cards in hidden places stay seen: deck places
+      // the receiver knows (its mulligan cards, a judged top), hand cards
+      // every seat knows (a bounced unit).
+      json known = json::array();
+      if (p.contains("deck_known"))
+        for (auto& e : p["deck_known"])
+          for (auto& k : e["seats"])
+            if (k == seat) known.push_back(p["deck"][e["at"].get<std::size_t>()]);
+      if (p.contains("hand_known"))
+        for (auto& i : p["hand_known"]) known.push_back(p["hand"][i.get<std::size_t>()]);
+      p["known_to_receiver"] = known;
+      for (const std::string place : {"hand", "deck", "library", "setup_pick", face_down})
+        if (p.contains(place) &&
+            !(p["seat"] == seat && place != face_down && place != "deck" && place != "library"))
+          p[place] = nullptr;
+    }
+    open.erase("mulligan_pick");
+  }
+  std::set<std::string> seen_ids;
+  for (auto& s : audit::strings_in(open))
+    if (cards.is_card(s)) {
+      seen_ids.insert(audit::base_id(s));
+      for (auto& t : cards.texts(s))
+        if (t.size() > 12) masks.insert(t);
+    }
+  std::set<std::string> out;
+  for (auto& s : hidden)
+    if (cards.is_card(s) && !seen_ids.contains(audit::base_id(s))) out.insert(audit::base_id(s));
+  return out;
 }
 
 // Finds what `message` (minus its view) says of cards hidden from the seat.
@@ -148,7 +249,7 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
   ASSERT_EQ(rec.status, 200) << rec.body;
   const Views views = replay_views(json::parse(rec.body), c.seats);
 
-  std::size_t checked = 0;
+  std::size_t checked = 0, secrets_seen = 0, face_down = 0, departed_secrets = 0;
   auto audit_connection = [&](const FakeConnection& conn, Seat seat) {
     for (const json& m : conn.sent) {
       if (m["type"] != "update") continue;
@@ -163,11 +264,48 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
       EXPECT_TRUE(found.empty()) << "seat " << seat << " at decision " << seq << " was told of "
                                  << found.front() << ": " << m.dump().substr(0, 2000);
       ++checked;
+      // The whole message, its view included, against the record's secrets.
+      std::set<std::string> masks;
+      const auto& [summoner, piece] = views.summoning[seq];
+      // Once the game is over the record is open to all (docs/server.md).
+      const bool over = m.value("terminal", false);
+      const std::set<std::string> secret =
+          over && c.seats > 2 ? std::set<std::string>{}
+                              : secrets(c.game, views.referee[seq], seat,
+                                        summoner == seat ? "" : piece, cards, masks);
+      secrets_seen += secret.size();
+      if (c.seats > 2 && !secret.empty()) ++departed_secrets;
+      // Updates sent while the other seat had a card face down on the table.
+      const json& ref = views.referee[seq];
+      if (c.game == "suikoden" && ref["battle"].is_object())
+        for (Seat o = 0; o < 2; ++o)
+          face_down +=
+              o != seat && !ref["battle"]["duel"][static_cast<std::size_t>(o)]["card"].is_null();
+      if (c.game == "ddm")
+        for (auto& f : ref["field"])
+          face_down += f["kind"] == "item" && f["revealed"] == false && f["owner"] != seat;
+      const std::string text = m.dump();
+      for (const std::string& id : secret)
+        EXPECT_FALSE(cards.names(text, id, masks) || cards.names(text, cards.name(id), masks))
+            << "seat " << seat << " at decision " << seq << " was told of " << id << ": "
+            << text.substr(0, 2000);
     }
   };
   audit_connection(spectator, kNoSeat);
   for (int s = 0; s < c.seats; ++s) audit_connection(*players[static_cast<std::size_t>(s)], s);
   EXPECT_GT(checked, decisions);
+  if (c.seats > 2) {
+    std::cout << c.game << ": " << departed_secrets
+              << " updates checked for a departed seat's cards\n";
+    EXPECT_GT(departed_secrets, 0u) << "no seat left while the game went on";
+  }
+  if (c.game == "suikoden" || c.game == "ddm") {
+    std::cout << c.game << ": " << decisions << " decisions, " << checked
+              << " updates checked, holding " << secrets_seen << " secrets in all; " << face_down
+              << " times a card of another seat lay face down\n";
+    EXPECT_GT(secrets_seen, checked) << "the record shows secrets to check against";
+    EXPECT_GT(face_down, 0u) << "no card lay face down: the game's secrets went unchecked";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Games, Redaction,
@@ -201,6 +339,54 @@ TEST(RedactionCheck, CatchesALogLineNamingAnotherSeatsHiddenCard) {
   EXPECT_FALSE(leaks(cards, message, referee, seen, seen).empty());
   message["log"][0]["text"] = "Seat 1 keeps its hand";
   EXPECT_TRUE(leaks(cards, message, referee, seen, seen).empty());
+}
+
+// The record's secrets catch a view that shows too much: the other hand in
+// Suikoden, a face-down item in DDM (the owner's view sent to the other seat).
+TEST(RedactionCheck, CatchesAViewShowingTheOtherHandOrAFaceDownItem) {
+  register_builtin_games();
+  for (const std::string game : {"suikoden", "ddm"}) {
+    audit::Cards cards(game);
+    tt::Setup setup;
+    setup.seed = 3;
+    auto g = Registry::instance().get(game);
+    std::unique_ptr<State> st = g->new_state(setup);
+    Seat owner = 1;  // Suikoden: seat 1's hand at the start
+    if (game == "ddm") {
+      // DDM: seat 0 places a Field Medic Kit face down (the scenario
+      // summon-item-hidden-from-opponent).
+      st = g->restore(json::parse(R"({"phase": "place", "turn": 1, "turn_player": 0,
+          "rolls_done": 1, "summon_levels": [2], "summoning": 0, "players": [{}, {}],
+          "pieces": [{"id": "medic-kit", "owner": 0, "where": "reserve"}]})"),
+                      setup);
+      for (const std::string option : {"shape:T", "turn:T0", "place:T0:6,2"}) {
+        ActionList legal;
+        st->legal_actions(0, legal);
+        const auto it = std::find_if(legal.begin(), legal.end(),
+                                     [&](Action a) { return st->action_id(0, a) == option; });
+        ASSERT_NE(it, legal.end()) << option;
+        st->apply_action(0, *it);
+      }
+      owner = 0;
+    }
+    auto view = [&](Seat v) {
+      json out;
+      st->view(v, out);
+      return out;
+    };
+    const Seat other = 1 - owner;
+    std::set<std::string> masks;
+    const std::set<std::string> secret = secrets(game, view(kReferee), other, "", cards, masks);
+    ASSERT_FALSE(secret.empty()) << game;
+    auto told = [&](const json& view) {
+      const std::string text = json{{"type", "update"}, {"view", view}}.dump();
+      for (const std::string& id : secret)
+        if (cards.names(text, id, masks) || cards.names(text, cards.name(id), masks)) return true;
+      return false;
+    };
+    EXPECT_TRUE(told(view(owner))) << game << ": the owner's view shown to the other seat";
+    EXPECT_FALSE(told(view(other))) << game << ": the other seat's own view";
+  }
 }
 
 }  // namespace

@@ -230,6 +230,7 @@ class Loader {
     zone(seat, p, "ca_yard", pl.ca_yard, false, where);
     zone(seat, p, "discard", pl.discard, false, where);
     zone(seat, p, "removed", pl.removed, false, where);
+    zone(seat, p, "removed_hidden", pl.removed_hidden, false, where);
     const json& tokens = load::list(p, "tokens", where, 8);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       const std::string w = at(at(where, "tokens"), i);

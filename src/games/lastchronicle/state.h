@@ -90,7 +90,10 @@ struct Player {
   StaticVec<Card, 48> ca_yard;
   StaticVec<std::uint8_t, 8> tokens;  // token kinds (pool token index)
   StaticVec<Card, 48> discard;
-  StaticVec<Card, 48> removed;  // outside the game
+  StaticVec<Card, 48> removed;  // outside the game, face up
+  // Outside the game face down: what left from a hand, a deck or the set-up
+  // pick when the player left. Sorted by card, so no order is told.
+  StaticVec<Card, 48> removed_hidden;
   StaticVec<Unit, 40> field;
   Card leader = kNoCard;
   bool leader_home = false;    // the leader sits in the leader area

@@ -64,6 +64,7 @@ void LcState::view(Seat viewer, json& out) const {
         {"tokens", tokens},
         {"discard", zone(p.discard)},
         {"removed", zone(p.removed)},
+        {"removed_hidden_size", p.removed_hidden.size()},
         {"chronoglyph", {{"active", p.glyph_active}, {"ride", id(p.ride)}, {"shed", id(p.shed)}}},
         {"leader", id(p.leader)},
         {"leader_home", p.leader_home},
@@ -72,6 +73,8 @@ void LcState::view(Seat viewer, json& out) const {
         {"decked", p.decked}};
     if (standings_.has_left(s)) pj["left_at"] = standings_.left_at(s);
     if (referee || viewer == s) pj["hand"] = zone(p.hand);
+    // A departed seat's face-down cards: a count for everyone, even itself.
+    if (referee) pj["removed_hidden"] = zone(p.removed_hidden);
     // "Each player reveals the top card of the deck" shows it to everyone.
     if (revealed && !p.deck.empty()) pj["top"] = def(p.deck.back()).id;
     if (referee) {

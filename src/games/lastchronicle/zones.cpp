@@ -221,15 +221,27 @@ void LcState::remove_owned(Seat s) {
       }
     }
   }
-  for (auto* zone : {&p.deck, &p.hand, &p.ca_yard, &p.discard}) {
+  for (auto* zone : {&p.ca_yard, &p.discard}) {
     for (Card c : *zone) p.removed.push_back(c);
     zone->clear();
   }
-  for (Card* slot : {&p.ride, &p.shed, &p.setup_pick})
+  for (Card* slot : {&p.ride, &p.shed})
     if (*slot != kNoCard) {
       p.removed.push_back(*slot);
       *slot = kNoCard;
     }
+  // What nobody else saw leaves face down, as one pile in card order: the
+  // others learn how many cards, never which were in the hand, the deck's
+  // order or the set-aside card. What some seat knew of them is forgotten.
+  for (auto* zone : {&p.deck, &p.hand}) {
+    for (Card c : *zone) p.removed_hidden.push_back(c);
+    zone->clear();
+  }
+  if (p.setup_pick != kNoCard) p.removed_hidden.push_back(p.setup_pick);
+  p.setup_pick = kNoCard;
+  for (Card c : p.removed_hidden) known_[c] = 0;
+  std::sort(p.removed_hidden.begin(), p.removed_hidden.end(),
+            [&](Card a, Card b) { return def_[a] != def_[b] ? def_[a] < def_[b] : a < b; });
   if (p.leader != kNoCard && p.leader_home) p.removed.push_back(p.leader);
   p.leader_home = false;
   p.leader_usable = false;
@@ -263,6 +275,14 @@ void LcState::leave_game(Seat s, int moment, bool batch) {
     else
       ++i;
   remove_owned(s);
+  // Another seat choosing among the departed seat's units (a spell on "an
+  // opponent" who left) has nothing left to pick: the step goes on as if
+  // there had been nothing to choose (run_resolution re-checks it).
+  if (res_.active && res_.waiting != kNoSeat) {
+    ActionList left;
+    choices(res_.waiting, left);
+    if (left.empty()) res_.waiting = kNoSeat;
+  }
   if (round_.is_open()) round_.seat_left(s, order_);
   // Seats leaving together all leave before the game can end (a shared place).
   if (order_.remaining() <= 1) return batch ? void() : game_over();

@@ -104,7 +104,11 @@ void MagicState::leave_game(SeatMask leavers) {
         }
       }
     }
+    // What no other seat saw leaves face down: a hand and a library stay
+    // as hidden as they were, counts and not cards (docs/games/magic.md).
+    const bool hidden = x.zone == Zone::kLibrary || x.zone == Zone::kHand;
     remove_from_zone(o);
+    x.face_down = hidden;
     ++x.gen;
     // 610.3: what it exiled "until it leaves" comes back (not a trigger).
     return_exiled(o, 1, leavers);

@@ -109,6 +109,10 @@ void MagicState::save(json& out) const {
     if (objs_[o].known && (objs_[o].zone == Zone::kLibrary || objs_[o].zone == Zone::kHand))
       known.push_back(json::array({o, objs_[o].known}));
   if (!known.empty()) out["known"] = known;
+  json face_down = json::array();  // objects that left the game from a hidden zone
+  for (Obj o = 0; o < num_objs_; ++o)
+    if (objs_[o].face_down) face_down.push_back(o);
+  if (!face_down.empty()) out["face_down"] = face_down;
 }
 
 namespace {
@@ -350,6 +354,17 @@ void MagicState::load(const json& j) {
           if (t.objs_[o].zone != Zone::kLibrary && t.objs_[o].zone != Zone::kHand)
             throw Error("known: a card known in a public zone");
           t.objs_[o].known = static_cast<SeatMask>(m);
+        }
+      }
+      if (j.contains("face_down")) {  // optional: cards that left the game unseen
+        const auto& face_down = j.at("face_down");
+        if (!face_down.is_array()) throw Error("face_down: not a list");
+        for (const auto& k : face_down) {
+          const auto oi = k.get<std::int64_t>();
+          if (oi < 0 || oi >= t.num_objs_) throw Error("face_down: no such object");
+          const Obj o = static_cast<Obj>(oi);
+          if (t.objs_[o].zone != Zone::kGone) throw Error("face_down: a card still in the game");
+          t.objs_[o].face_down = true;
         }
       }
       for (Obj o : t.entering_) obj_ok(o, false);

@@ -98,6 +98,9 @@ struct Object {
   // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
   // a public zone.
   SeatMask known = 0;
+  // Left the game from a hidden zone (a hand, a library) with its owner
+  // (800.4a): its identity stays hidden from every seat (view.cpp).
+  bool face_down = false;
   friend bool operator==(const Object&, const Object&) = default;
 };
 

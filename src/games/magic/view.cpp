@@ -93,10 +93,16 @@ void MagicState::view(Seat viewer, json& out) const {
     for (Obj o : p.exile) j["exile"].push_back(ref(o));
     j["ante"] = json::array();  // 407.2: any player may look at it
     for (Obj o : p.ante) j["ante"].push_back(ref(o));
+    // Cards that left the game with their owner: those that were public by
+    // reference; those that left from a hand or a library as a count (the
+    // referee also sees which).
     j["left_game"] = json::array();
+    json hidden = json::array();
     for (Obj o = 0; o < num_objs_; ++o)
       if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token)
-        j["left_game"].push_back(ref(o));
+        (objs_[o].face_down ? hidden : j["left_game"]).push_back(ref(o));
+    j["left_game_hidden_size"] = hidden.size();
+    if (referee) j["left_game_hidden"] = std::move(hidden);
     players.push_back(j);
   }
   out["players"] = players;

@@ -68,6 +68,7 @@ void MagicState::remove_from_zone(Obj o) {
 void MagicState::put(Obj o, Zone z, bool bottom) {
   Object& x = objs_[o];
   x.zone = z;
+  x.face_down = false;
   if (z != Zone::kLibrary && z != Zone::kHand) x.known = 0;  // public: everyone sees it
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
