@@ -189,6 +189,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
           "Seconds a table may wait for people to take its seats before it ends (0: never)")
       ->capture_default_str();
   serve_cmd
+      ->add_option("--tables-per-address", serve.tables_per_address,
+                   "Tables not over that one client address may have created; a create beyond "
+                   "is refused (0: no limit)")
+      ->capture_default_str();
+  serve_cmd
       ->add_option("--agent-workers", serve.agent_workers,
                    "Threads computer seats decide on, beside the loop thread")
       ->capture_default_str();

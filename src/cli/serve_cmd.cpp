@@ -72,6 +72,9 @@ int cmd_serve(const ServeArgs& args, Io& io) {
                 std::to_string(args.grace));
   if (args.waiting_expiry < 0 || args.waiting_expiry > 7 * 86400)
     usage_error("--waiting-expiry must be 0 to 604800, got " + std::to_string(args.waiting_expiry));
+  if (args.tables_per_address < 0 || args.tables_per_address > 100000)
+    usage_error("--tables-per-address must be 0 to 100000, got " +
+                std::to_string(args.tables_per_address));
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -90,6 +93,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.agent_threads = args.agent_threads;
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
+  options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();
