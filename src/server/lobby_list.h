@@ -15,7 +15,7 @@ namespace tt::server {
 
 inline constexpr std::chrono::milliseconds kLobbyRefresh{1000};
 // The most tables the list names (newest first); `count` says how many there are.
-inline constexpr std::size_t kMaxListedTables = 500;
+inline constexpr std::size_t kMaxListedTables = 200;
 
 class LobbyList {
  public:
