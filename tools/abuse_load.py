@@ -7,7 +7,7 @@ GET /api/tables, do to the acknowledgements of other tables.
 Starts `tabletop serve` on 127.0.0.1 (a free port, a fresh SQLite file),
 runs `tabletop-loadgen` alone (baseline) and then with the abuse beside it,
 prints both runs' acknowledgement figures, and stops the server by its pid.
-  churn: a 16-seat Magic table with 150 spectators, and 10 connections each
+  churn: a 16-seat Magic table with 150 spectators, and 10 (--churners) connections each
          sending watch/leave at 19 messages a second.
   http:  a lobby of 2,000 waiting tables, and 4 clients looping GET /api/tables.
 Every connection comes from an address of its own (127.3.X.Y). Bounded: each
@@ -114,7 +114,7 @@ def churn(args, port, stop, ready):
         w.send({"cmd": "watch", "table": table})
         assert w.reply().get("ok")
         watchers.append(w)
-    churners = [Ws(port, local()) for _ in range(10)]
+    churners = [Ws(port, local()) for _ in range(args.churners)]
     threading.Thread(target=drain, args=(watchers + [owner], stop), daemon=True).start()
     threading.Thread(target=drain, args=(churners, stop), daemon=True).start()
     ready.set()
@@ -164,6 +164,7 @@ def main():
     p.add_argument("loadgen")
     p.add_argument("scenario", choices=["churn", "http"])
     p.add_argument("--seconds", type=int, default=15)
+    p.add_argument("--churners", type=int, default=10, help="churn: connections toggling watch/leave")
     args = p.parse_args()
     work = tempfile.mkdtemp(prefix="abuse-load-")
     log = open(os.path.join(work, "serve.log"), "w")

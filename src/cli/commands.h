@@ -97,6 +97,7 @@ struct ServeArgs {
   int grace = 120;              // seconds, for tables whose create request names none (0: forever)
   int waiting_expiry = 1800;    // seconds a table may wait for people before it ends (0: never)
   int tables_per_address = 20;  // tables not over one client address may have created (0: any)
+  bool allow_fixed_seeds = false;  // a create may name the seed of a table of people (tests)
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

@@ -94,6 +94,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
   options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
+  options.allow_fixed_seeds = args.allow_fixed_seeds;
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();

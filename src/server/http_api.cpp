@@ -188,7 +188,8 @@ HttpReply Server::Impl::get(std::string_view target) {
                               {"log", r.match().log_json(shown)},
                               {"results", r.match().results()},
                               {"seats", replay_seats(parsed)},
-                              {"decision", decision}});
+                              {"decision", decision},
+                              {"seed_commitment", parsed.value("seed_commitment", json())}});
     }
   } catch (const Error& e) {
     return json_reply(400, {{"error", e.what()}});

@@ -29,6 +29,9 @@ struct ServerOptions {
   // beyond is refused. Counted from the address stored with each table, so
   // restarts do not reset it.
   std::size_t tables_per_address = 20;
+  // Tests and demos only: a create request may name the seed of a table of
+  // two or more people (the table still says its seed is fixed).
+  bool allow_fixed_seeds = false;
 };
 
 class Server final : public Hub {
