@@ -192,6 +192,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                       "Tests and demos only: let a table of two or more people be created with a "
                       "seed of its creator's choosing (the table says its seed is fixed)");
   serve_cmd
+      ->add_option("--tables-per-address", serve.tables_per_address,
+                   "Tables not over that one client address may have created; a create beyond "
+                   "is refused (0: no limit)")
+      ->capture_default_str();
+  serve_cmd
       ->add_option("--agent-workers", serve.agent_workers,
                    "Threads computer seats decide on, beside the loop thread")
       ->capture_default_str();

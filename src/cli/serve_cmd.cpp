@@ -81,6 +81,9 @@ int cmd_serve(const ServeArgs& args, Io& io) {
       usage_error(std::string("--allowed-origin: ") + e.what());
     }
   }
+  if (args.tables_per_address < 0 || args.tables_per_address > 100000)
+    usage_error("--tables-per-address must be 0 to 100000, got " +
+                std::to_string(args.tables_per_address));
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -99,6 +102,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.agent_threads = args.agent_threads;
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
+  options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
   options.allow_fixed_seeds = args.allow_fixed_seeds;
   server::Server hub(loop, std::move(store), options);
   try {

@@ -115,7 +115,7 @@ HttpReply Server::Impl::get(std::string_view target) {
                  : HttpReply{503, "text/plain", "resuming tables\n"};
   if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics_text()};
   if (path == "/api/games") return json_reply(200, {{"games", protocol::games_json()}});
-  if (path == "/api/tables") return json_reply(200, cmd_tables());
+  if (path == "/api/tables") return {200, "application/json", lobby_body()};
   if (constexpr std::string_view kCards = "/api/cards/"; path.starts_with(kCards))
     return cards_reply(path.substr(kCards.size()));
   try {
@@ -238,6 +238,15 @@ std::string Server::Impl::metrics_text() const {
   out += metric_line("tabletop_seats_moved_total", "counter",
                      "Seats claimed on another device by their owners.",
                      static_cast<double>(metrics.seats_moved));
+  out += metric_line("tabletop_views_built_total", "counter",
+                     "Updates rendered: one per seat (and one for spectators) per change.",
+                     static_cast<double>(metrics.views_built));
+  out += metric_line("tabletop_updates_sent_total", "counter",
+                     "Updates sent: one per subscribed connection per change.",
+                     static_cast<double>(metrics.updates_sent));
+  out += metric_line("tabletop_lobby_builds_total", "counter",
+                     "Times the lobby's list of tables was built (tables, /api/tables).",
+                     static_cast<double>(metrics.lobby_builds));
   out += metric_line("tabletop_store_commits_total", "counter", "Store transactions committed.",
                      static_cast<double>(journal.commits()));
   out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",

@@ -21,6 +21,9 @@ class Connection {
   virtual void close(std::string_view reason) = 0;
   // Unique for the life of the process.
   virtual std::uint64_t id() const = 0;
+  // The client's network address ("203.0.113.7", "2001:db8::1"): what the
+  // hub's limits per address count by (docs/server.md "Limits").
+  virtual std::string_view address() const = 0;
 };
 
 struct HttpReply {

@@ -135,7 +135,7 @@ json Server::Impl::cmd_tables() {
   json out = json::array();
   for (const Table* t : list) {
     out.push_back(t->summary());
-    if (out.size() >= 500) break;
+    if (out.size() >= kMaxListedTables) break;
   }
   return {{"tables", out}, {"count", list.size()}};
 }
@@ -147,6 +147,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   if (live >= options.max_tables)
     throw Error("the server holds " + std::to_string(options.max_tables) +
                 " tables already; try again later");
+  check_may_create(conn);
   auto game = Registry::instance().get(string_field(request, "game"));
   const std::vector<std::string> kinds = seat_kinds(request, options);
   json setup_fields = request;
@@ -176,6 +177,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
 
   auto table = std::make_unique<Table>();
   table->config = config_from_request(request, game->title(), options.grace_seconds);
+  table->config.creator = std::string(conn.address());
   table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
   check_agents_play(kinds, table->match->state());
   table->id = new_table_id();

@@ -153,7 +153,10 @@ json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json
   if (cmd == "check_deck") return cmd_check_deck(request);
   if (cmd == "claim_code") return cmd_claim_code(request);
   if (cmd == "claim") return cmd_claim(conn, request);
-  if (cmd == "tables") return cmd_tables();
+  if (cmd == "tables") {
+    send_tables(conn, field(request, "id"));  // the lobby's list as built (lobby_list.cpp)
+    return nullptr;
+  }
   if (cmd == "create") return cmd_create(conn, request);
   if (cmd == "join") return cmd_join(conn, request);
   if (cmd == "resume") return cmd_resume(conn, request);
@@ -187,31 +190,41 @@ Table& Server::Impl::table_named(const json& request) {
 void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat) {
   ConnectionInfo& info = connections.at(conn.id());
   auto existing = table.subscribers.find(conn.id());
-  if (existing == table.subscribers.end()) {
-    if (info.tables.size() >= kMaxSubscriptions)
-      throw Error("this connection follows " + std::to_string(kMaxSubscriptions) +
-                  " tables already (leave one first)");
-    if (table.subscribers.size() >= kMaxSubscribers)
-      throw Error("this table has " + std::to_string(kMaxSubscribers) + " watchers already");
-  } else {
-    unsubscribe(conn.id(), table);  // a new seat for this connection
-  }
+  if (existing == table.subscribers.end() && info.tables.size() >= kMaxSubscriptions)
+    throw Error("this connection follows " + std::to_string(kMaxSubscriptions) +
+                " tables already (leave one first)");
+  // Spectator places are limited (address_limits.cpp), seats never.
+  if (seat == kNoSeat && (existing == table.subscribers.end() || existing->second.seat != kNoSeat))
+    check_may_watch(conn, table);
+  if (existing != table.subscribers.end()) unsubscribe(conn.id(), table);  // a new place for it
   Subscriber sub{&conn, seat, 0};
   const std::size_t log_size = table.match->log().size();
   if (log_size > kMaxLogLines) sub.log_sent = log_size - kMaxLogLines;
   table.subscribers[conn.id()] = sub;
   info.tables.insert(table.id);
-  if (seat >= 0) {
-    TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
-    ++s.connections;
-  }
-  // The reply goes first; the update follows it (posted), then everyone
-  // else learns the seat is connected.
+  // The reply goes first; the update follows it (posted).
   const std::string id = table.id;
+  if (seat == kNoSeat) {
+    // A spectator changes nothing the others see: it alone gets an update.
+    const std::uint64_t conn_id = conn.id();
+    loop.post([this, id, conn_id] { first_update(id, conn_id); });
+    return;
+  }
+  TableSeat& s = table.seats[static_cast<std::size_t>(seat)];
+  ++s.connections;
+  // Everyone learns the seat is connected; its timers change.
   loop.post([this, id] {
     auto t = tables.find(id);
     if (t != tables.end()) changed(*t->second);
   });
+}
+
+void Server::Impl::first_update(const std::string& table_id, std::uint64_t conn_id) {
+  auto t = tables.find(table_id);
+  if (t == tables.end()) return;
+  auto sub = t->second->subscribers.find(conn_id);
+  if (sub != t->second->subscribers.end() && !sub->second.updated)
+    send_update(*t->second, sub->second);
 }
 
 void Server::Impl::unsubscribe(std::uint64_t conn_id, Table& table) {

@@ -25,6 +25,10 @@ struct ServerOptions {
   // A table still waiting for people this long after it was created ends
   // (0: never); the seats already taken lose it too.
   int waiting_seconds = 1800;
+  // Tables not over that one client address created (0: no limit); a create
+  // beyond is refused. Counted from the address stored with each table, so
+  // restarts do not reset it.
+  std::size_t tables_per_address = 20;
   // Tests and demos only: a create request may name the seed of a table of
   // two or more people (the table still says its seed is fixed).
   bool allow_fixed_seeds = false;

@@ -9,8 +9,10 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/address_limits.h"
 #include "server/agent_workers.h"
 #include "server/journal.h"
+#include "server/lobby_list.h"
 #include "server/metrics.h"
 #include "server/server.h"
 #include "server/table.h"
@@ -19,7 +21,6 @@ namespace tt::server {
 
 // Limits of the lobby (docs/server.md, "Limits").
 inline constexpr std::size_t kMaxSubscriptions = 16;  // tables one connection follows
-inline constexpr std::size_t kMaxSubscribers = 200;   // connections following one table
 inline constexpr std::size_t kMaxQueuedActs = 16;     // decisions waiting behind one being stored
 inline constexpr std::size_t kMaxNameLength = 32;
 // A finished table stays in memory this long for its watchers, then only in the store.
@@ -64,6 +65,7 @@ struct Server::Impl {
   std::unordered_map<std::string, std::unique_ptr<Table>> tables;
   std::unordered_map<std::uint64_t, ConnectionInfo> connections;
   std::unordered_map<std::string, Claim> claims;  // by the hash of the code
+  LobbyList lobby;                                // `tables` and GET /api/tables, kept built
   // Computer seats' decisions, off the loop; started at the first one.
   std::unique_ptr<AgentWorkers> workers;
   // Expires when the server goes: an answer a worker posts after that is dropped.
@@ -75,12 +77,18 @@ struct Server::Impl {
   json dispatch(Connection& conn, const std::string& cmd, const json& request);
   Table& table_named(const json& request);
   void subscribe(Connection& conn, Table& table, Seat seat);
+  // A new spectator's first update (posted after its reply), unless a
+  // broadcast reached it first.
+  void first_update(const std::string& table_id, std::uint64_t conn_id);
   void unsubscribe(std::uint64_t conn_id, Table& table);
   void send_reply(std::uint64_t conn_id, json reply);
 
   // lobby.cpp
   json cmd_create(Connection& conn, const json& request);
   json cmd_tables();
+  // lobby_list.cpp: cmd_tables as sent, from the LobbyList.
+  const std::string& lobby_body();
+  void send_tables(Connection& conn, const json* id);
   json cmd_join(Connection& conn, const json& request);
   json cmd_resume(Connection& conn, const json& request);
   // Rebuilds a stored table (replaying its record). Throws tt::Error.
@@ -92,6 +100,11 @@ struct Server::Impl {
   // nothing on the loop that would call back into it.
   void cancel_timers();
   void waiting_expired(const std::string& table_id);
+
+  // address_limits.cpp: what one client address may hold (docs/server.md
+  // "Limits"). Each throws tt::Error saying which limit was reached.
+  void check_may_create(const Connection& conn) const;
+  void check_may_watch(const Connection& conn, const Table& table) const;
 
   // seat_moves.cpp: a seat's owner takes it up on another device.
   json cmd_claim_code(const json& request);

@@ -47,6 +47,7 @@ struct Subscriber {
   Connection* conn = nullptr;
   Seat seat = kNoSeat;       // kNoSeat: a spectator
   std::size_t log_sent = 0;  // log lines already sent
+  bool updated = false;      // sent an update since it subscribed
 };
 
 // A decision waiting for the one before it to be stored.

@@ -71,10 +71,12 @@ json timer_json(const Timer& timer) {
 }
 
 json config_to_json(const TableConfig& config) {
-  return {{"title", config.title},
-          {"timer", timer_json(config.timer)},
-          {"grace", config.grace_seconds},
-          {"pace", config.pace_ms}};
+  json j = {{"title", config.title},
+            {"timer", timer_json(config.timer)},
+            {"grace", config.grace_seconds},
+            {"pace", config.pace_ms}};
+  if (!config.creator.empty()) j["creator"] = config.creator;
+  return j;
 }
 
 int pace_for_seats(bool any_person, int with_people) {
@@ -82,7 +84,10 @@ int pace_for_seats(bool any_person, int with_people) {
 }
 
 TableConfig config_from_json(const json& j) {
-  return config_from_request(j, "table");
+  TableConfig config = config_from_request(j, "table");
+  if (const json* creator = field(j, "creator"); creator && creator->is_string())
+    config.creator = creator->get<std::string>();
+  return config;
 }
 
 }  // namespace tt::server

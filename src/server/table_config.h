@@ -25,6 +25,10 @@ struct TableConfig {
   // How long a computer seat waits before it decides, so people can follow
   // its moves; -1 until the server chooses (pace_for_seats).
   int pace_ms = -1;
+  // The network address the table was created from: the tables one address
+  // holds are limited (address_limits.cpp), restarts included, so it is
+  // stored with the rest. Never sent to clients; "" for a table stored before.
+  std::string creator;
 };
 
 // The longest pause a table may ask of its computer seats.
@@ -42,7 +46,7 @@ inline constexpr int kFlagFallSeconds = 5;
 
 // Reads "timer", "grace" and "title" of a create request (strict: types and
 // ranges checked); a request without "grace" gets `default_grace`. Throws
-// tt::Error naming the field.
+// tt::Error naming the field. The creator is the server's to set, never the request's.
 TableConfig config_from_request(const nlohmann::json& request, const std::string& default_title,
                                 int default_grace = kDefaultGraceSeconds);
 nlohmann::json config_to_json(const TableConfig& config);

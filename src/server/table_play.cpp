@@ -2,6 +2,7 @@
 // computer seats deciding; timers and the grace of a disconnected seat.
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "core/error.h"
@@ -134,13 +135,39 @@ void Server::Impl::changed(Table& table) {
 }
 
 void Server::Impl::broadcast(Table& table) {
-  for (auto& [id, sub] : table.subscribers) send_update(table, sub);
+  // One update per seat and log position, its text shared by every
+  // connection there: spectators (caught up alike) cost one view, however
+  // many they are. A seat's own update is its seat's alone.
+  const auto now = loop.now();
+  const std::size_t log_size = table.match->log().size();
+  std::map<Seat, json> views;
+  std::map<std::pair<Seat, std::size_t>, std::string> texts;
+  for (auto& [id, sub] : table.subscribers) {
+    auto text = texts.find({sub.seat, sub.log_sent});
+    if (text == texts.end()) {
+      auto view = views.find(sub.seat);
+      if (view == views.end()) {
+        view = views.emplace(sub.seat, table.update_base(sub.seat, now)).first;
+        ++metrics.views_built;
+      }
+      json j = view->second;
+      j["log"] = table.match->log_json(sub.seat, sub.log_sent);
+      text = texts.emplace(std::pair{sub.seat, sub.log_sent}, dump(j)).first;
+    }
+    sub.log_sent = log_size;
+    sub.updated = true;
+    ++metrics.updates_sent;
+    sub.conn->send(text->second);
+  }
 }
 
 void Server::Impl::send_update(Table& table, Subscriber& sub) {
   json j = table.update_base(sub.seat, loop.now());
+  ++metrics.views_built;
   j["log"] = table.match->log_json(sub.seat, sub.log_sent);
   sub.log_sent = table.match->log().size();
+  sub.updated = true;
+  ++metrics.updates_sent;
   sub.conn->send(dump(j));
 }
 

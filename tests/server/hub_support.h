@@ -193,10 +193,11 @@ class MemoryStore final : public Store {
 
 class FakeConnection final : public Connection {
  public:
-  explicit FakeConnection(std::uint64_t id) : id_(id) {}
+  FakeConnection(std::uint64_t id, std::string address) : id_(id), address_(std::move(address)) {}
   void send(std::string text) override { sent.push_back(json::parse(text)); }
   void close(std::string_view reason) override { closed_with = std::string(reason); }
   std::uint64_t id() const override { return id_; }
+  std::string_view address() const override { return address_; }
 
   std::vector<json> sent;
   std::string closed_with;
@@ -216,6 +217,7 @@ class FakeConnection final : public Connection {
 
  private:
   std::uint64_t id_;
+  std::string address_;
 };
 
 // A server over a memory store on a manual loop, with helpers that send a
@@ -242,8 +244,12 @@ struct Harness {
     conns.clear();
     start(options);
   }
-  FakeConnection& connect() {
-    conns.push_back(std::make_unique<FakeConnection>(conns.size() + 1000));
+  // A connection from an address of its own, or from `address`.
+  FakeConnection& connect(std::string address = "") {
+    const std::uint64_t id = conns.size() + 1000;
+    if (address.empty())
+      address = "198.18." + std::to_string(id / 256) + "." + std::to_string(id % 256);
+    conns.push_back(std::make_unique<FakeConnection>(id, std::move(address)));
     server->opened(*conns.back());
     return *conns.back();
   }

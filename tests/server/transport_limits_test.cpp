@@ -181,5 +181,36 @@ TEST(TransportLimits, AnOversizeHttpHeaderIsRefused) {
   EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
 }
 
+TEST(TransportLimits, HttpRequestsFromOneAddressAreRateLimited) {
+  TestServer server;
+  const TransportLimits limits;
+  // Past the burst (and what refills meanwhile), each on a connection of its
+  // own: more connections buy no more requests.
+  int ok = 0, refused = 0;
+  HttpResult last;
+  for (int i = 0; i < static_cast<int>(limits.http_burst) * 2; ++i) {
+    HttpResult got = http_get(server.port(), i % 2 ? "/api/tables" : "/healthz");
+    if (got.status == 200) ++ok;
+    if (got.status == 429) {
+      ++refused;
+      last = got;
+    }
+  }
+  EXPECT_GE(ok, static_cast<int>(limits.http_burst));
+  ASSERT_GE(refused, 1);
+  EXPECT_GE(std::stoi(last.header("retry-after")), 1);
+  EXPECT_TRUE(has(last.body, "too many requests")) << last.body;
+  // A WebSocket is not an HTTP request here: it still opens and talks.
+  asio::io_context io;
+  WsClient ws(io, server.port());
+  ws.send("still");
+  EXPECT_EQ(ws.read(), "still");
+  EXPECT_TRUE(has(server.metrics(), "tabletop_transport_http_requests_total{code=\"429\"}"));
+  // The bucket refills.
+  std::this_thread::sleep_for(
+      std::chrono::milliseconds(static_cast<int>(1000 / limits.http_rate) + 50));
+  EXPECT_EQ(http_get(server.port(), "/healthz").status, 200);
+}
+
 }  // namespace
 }  // namespace tt::server::testing

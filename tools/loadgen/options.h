@@ -20,7 +20,7 @@ struct LoadOptions {
   int ramp_per_second = 400;  // tables started per second at the beginning
   int max_decisions = 3000;   // a game still going after this many decisions is conceded
   double drain_seconds = 30;  // --verify: time allowed to finish the tables after play
-  int per_source = 200;       // connections per local address on loopback (0: one address)
+  int per_source = 20;        // connections per local address on loopback (0: one address)
   bool reconnect = false;     // reconnect and resume after a drop
   bool verify = false;        // check every acknowledged decision against the records
   bool json = false;          // the report as one JSON object

@@ -22,6 +22,12 @@ struct TransportLimits {
   // then the connection is closed (1008 "too many messages").
   double rate = 20;
   double burst = 60;
+  // HTTP requests (files, /api, /healthz, /metrics; not the upgrade to a
+  // WebSocket) from one client address, all its connections together: a
+  // bucket of `http_burst` refilled at `http_rate` a second. Beyond: 429 with
+  // Retry-After, and the hub is not asked.
+  double http_rate = 20;
+  double http_burst = 100;
   // Frames queued for a client that does not read them: beyond this many
   // bytes the connection is dropped at once.
   std::size_t max_send_queue_bytes = std::size_t{4} << 20;

@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "server/hub.h"
+#include "server/transport/address_buckets.h"
 #include "server/transport/limits.h"
 #include "server/transport/transport.h"
 #include "server/transport/web_root.h"
@@ -55,6 +56,7 @@ struct Transport::Shared {
   std::size_t open_http = 0;
   std::size_t open_websockets = 0;
   std::unordered_map<std::string, std::size_t> per_ip;
+  AddressBuckets http_buckets;  // HTTP requests per address
   std::unordered_map<Session*, std::weak_ptr<Session>> live;
   bool stopping = false;
   std::uint16_t port = 0;
@@ -65,7 +67,8 @@ struct Transport::Shared {
       : loop(l),
         hub(&h),
         options(std::move(o)),
-        web(options.web_root, options.limits.max_file_bytes) {}
+        web(options.web_root, options.limits.max_file_bytes),
+        http_buckets(options.limits.http_rate, options.limits.http_burst) {}
   std::size_t open() const { return open_http + open_websockets; }
 };
 

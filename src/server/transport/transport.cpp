@@ -114,6 +114,16 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       send(text_reply(req, http::status::not_found, "no WebSocket here: connect to /ws"));
       return;
     }
+    int retry_after = 0;
+    if (!shared_->http_buckets.take(slot_.ip(), shared_->loop.now(), retry_after)) {
+      // Refused before any work: the hub is not asked, no file is looked up.
+      Response res = text_reply(
+          req, http::status::too_many_requests,
+          "too many requests from your address; retry after " + std::to_string(retry_after) + " s");
+      res.set(http::field::retry_after, std::to_string(retry_after));
+      send(std::move(res));
+      return;
+    }
     send(answer(req));
   }
 

@@ -89,6 +89,7 @@ class WsSession final : public Connection,
   }
 
   std::uint64_t id() const override { return id_; }
+  std::string_view address() const override { return slot_.ip(); }
 
   // Session
   void close_for_shutdown() override {
