@@ -53,6 +53,7 @@ PyState load_state(const PyGame& g, pyb::object saved) {
                                : from_python(saved, "state");
   if (j.is_discarded()) throw Error("the saved state is not JSON");
   auto state = g.game->restore(j, g.setup);
+  check_can_go_on(*state);
   return PyState(g.game, g.setup, std::move(state), std::make_unique<EventLog>());
 }
 

@@ -16,6 +16,7 @@ Match::Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json
       log_(std::make_unique<EventLog>()),
       start_state_(start_state) {
   state_ = game_->restore(start_state, setup_);
+  check_can_go_on(*state_);
   state_->attach_log(log_.get());
 }
 

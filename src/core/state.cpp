@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
+
 namespace tt {
 
 std::string State::try_apply(Seat seat, Action action) {
@@ -24,6 +26,11 @@ Action State::default_action(Seat seat) const {
   for (Action a : legal)
     if (!is_undo(seat, a)) return a;
   return legal.empty() ? Action{} : legal.front();
+}
+
+void check_can_go_on(const State& state) {
+  if (!state.is_terminal() && state.pending_seats() == 0)
+    throw Error("state: the game is not over, yet no seat has a decision to make");
 }
 
 std::string State::concede(Seat) {

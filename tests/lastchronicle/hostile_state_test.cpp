@@ -1,4 +1,5 @@
 // Hostile Last Chronicle states: every field refused with its path named.
+#include "core/match.h"
 #include "hostile/hostile.h"
 
 namespace tt::hostile {
@@ -134,6 +135,28 @@ TEST(LastChronicleHostileStates, ACombatNeedsItsNamedOpponent) {
   json two = kValid;
   two["phase"] = "block";
   EXPECT_EQ(restore_error(*g, two, two_seats()), "") << "the only opponent is implied";
+}
+
+// Every set-up pick made, yet the set-up not finished: each field is in
+// range, but nobody would ever be asked anything (issue 20 §4). A match (and
+// so the engine protocol, scenarios and the CLI) refuses it.
+TEST(LastChronicleHostileStates, AStateWithNobodyToActIsRefused) {
+  const json golems = json::array({"wandering-golem", "wandering-golem", "wandering-golem",
+                                   "wandering-golem", "wandering-golem", "wandering-golem"});
+  const json stuck = {
+      {"phase", "setup"},
+      {"turn", 0},
+      {"players", {{{"deck", golems}, {"picked", true}}, {{"deck", golems}, {"picked", true}}}}};
+  try {
+    Match m(game("lastchronicle"), two_seats(), stuck);
+    ADD_FAILURE() << "loaded with pending seats " << m.state().pending_seats();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("no seat has a decision to make"), std::string::npos)
+        << e.what();
+  }
+  json waiting = stuck;
+  waiting["players"][1]["picked"] = false;
+  EXPECT_NO_THROW(Match(game("lastchronicle"), two_seats(), waiting));
 }
 
 }  // namespace
