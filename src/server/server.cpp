@@ -37,7 +37,13 @@ json failure(const std::string& message) {
 }  // namespace
 
 Server::Impl::Impl(Loop& l, std::unique_ptr<Store> store, ServerOptions o)
-    : loop(l), journal(l, std::move(store)), options(o) {}
+    : loop(l),
+      reads(l, store->reader(), std::chrono::milliseconds(o.store_read_timeout_ms),
+            o.max_store_reads),
+      journal(l, std::move(store)),
+      options(o) {
+  journal.set_probe_interval(std::chrono::milliseconds(o.store_probe_ms));
+}
 
 Server::Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options)
     : impl_(std::make_unique<Impl>(loop, std::move(store), options)) {}
@@ -57,6 +63,7 @@ void Server::Impl::cancel_timers() {
     cancel(table->removal_timer);
     cancel(table->waiting_timer);
     cancel(table->pace_timer);
+    cancel(table->retry_timer);
   }
 }
 
@@ -79,6 +86,7 @@ void Server::resume() {
 }
 
 void Server::stop() {
+  impl_->reads.stop();
   impl_->journal.stop();
 }
 
@@ -121,8 +129,8 @@ void Server::message(Connection& conn, std::string_view text) {
   }
 }
 
-HttpReply Server::get(std::string_view target) {
-  return impl_->get(target);
+void Server::get(std::string_view target, HttpAnswer answer) {
+  impl_->get(target, std::move(answer));
 }
 
 json Server::Impl::handle(Connection& conn, const json& request) {

@@ -113,14 +113,28 @@ bool is(const Failure& failure, int code) {
 
 class SqliteStore : public Store {
  public:
-  SqliteStore(const std::string& path, std::string shown) : shown_(std::move(shown)) {
+  // The writer migrates and checks that the file takes writes; a reader
+  // (reader()) only reads, on a connection of its own.
+  enum class Role { kWriter, kReader };
+
+  SqliteStore(const std::string& path, std::string shown, Role role = Role::kWriter)
+      : shown_(std::move(shown)), path_(path) {
     guard("open", [&] {
       create_folder(path);
       db_ = std::make_unique<Db>(path);
-      configure();
-      migrate_now();
+      configure(role);
+      if (role == Role::kWriter) migrate_now();
       statements_ = std::make_unique<Statements>(*db_);
+      if (role == Role::kWriter) writable_now();
     });
+  }
+
+  void check_writable() override {
+    guard("check_writable", [&] { writable_now(); });
+  }
+
+  std::unique_ptr<Store> reader() override {
+    return std::make_unique<SqliteStore>(path_, shown_, Role::kReader);
   }
 
   void migrate() override {
@@ -362,9 +376,22 @@ class SqliteStore : public Store {
       throw Refused{"cannot create the folder " + folder.string() + ": " + error.message()};
   }
 
-  void configure() {
-    // Another process writing (or switching the file to WAL): wait, up to 5 s.
+  // A real write, committed: a file SQLite opened read-only (no write
+  // permission, immutable), a full disk or a lock held elsewhere fails here.
+  void writable_now() {
+    if (sqlite3_db_readonly(db_->handle(), "main") == 1)
+      throw Refused{"the file cannot be written (SQLite opened it read-only)"};
+    in_one_transaction([&] { db_->exec("UPDATE schema_version SET version = version"); });
+  }
+
+  void configure(Role role) {
+    // Our own writer committing (the reader), or the file's lock held by
+    // another process: wait, up to 5 s.
     sqlite3_busy_timeout(db_->handle(), 5000);
+    if (role == Role::kReader) {
+      db_->exec("PRAGMA query_only = ON");
+      return;
+    }
     // WAL: readers never block the writer, and a commit is one append to the
     // log. synchronous=NORMAL syncs the log only at checkpoints: a commit
     // survives the process being killed (it is in the OS's hands when COMMIT
@@ -454,6 +481,7 @@ class SqliteStore : public Store {
   }
 
   std::string shown_;
+  std::string path_;
   std::unique_ptr<Db> db_;
   std::unique_ptr<Statements> statements_;
 };
