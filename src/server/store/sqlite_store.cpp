@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "server/store/rows.h"
 #include "server/store/schema.h"
+#include "server/store/sqlite_checkpointer.h"
 #include "server/store/sqlite_db.h"
 
 namespace tt::server {
@@ -126,6 +127,8 @@ class SqliteStore : public Store {
       if (role == Role::kWriter) migrate_now();
       statements_ = std::make_unique<Statements>(*db_);
       if (role == Role::kWriter) writable_now();
+      if (role == Role::kWriter && path != ":memory:")
+        checkpointer_ = std::make_unique<sqlite::Checkpointer>(path, std::chrono::seconds(1));
     });
   }
 
@@ -401,10 +404,10 @@ class SqliteStore : public Store {
       throw Refused{"WAL mode refused (journal_mode " + mode + ")"};
     db_->exec("PRAGMA synchronous = NORMAL");
     db_->exec("PRAGMA foreign_keys = ON");
-    // The commit that takes the log past this many pages copies it back into
-    // the file and flushes both (tens of ms on a busy disk): 4000 pages (16 MB)
-    // rather than SQLite's 1000 puts that on 4 times fewer commits.
-    db_->exec("PRAGMA wal_autocheckpoint = 4000");
+    // No commit checkpoints (copies the log back into the file and flushes
+    // both: tens of ms on a busy disk): the checkpointer's connection does,
+    // every second, beside the writer (sqlite_checkpointer.h).
+    db_->exec("PRAGMA wal_autocheckpoint = 0");
     db_->exec("PRAGMA journal_size_limit = 67108864");  // the log shrinks back to 64 MB at most
   }
 
@@ -484,6 +487,7 @@ class SqliteStore : public Store {
   std::string path_;
   std::unique_ptr<Db> db_;
   std::unique_ptr<Statements> statements_;
+  std::unique_ptr<sqlite::Checkpointer> checkpointer_;  // the writer's; stops first
 };
 
 }  // namespace
