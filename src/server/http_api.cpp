@@ -261,6 +261,13 @@ std::string Server::Impl::metrics_text() const {
                      static_cast<double>(journal.commits()));
   out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",
                      static_cast<double>(journal.failures()));
+  out += metric_line(
+      "tabletop_store_up", "gauge",
+      "1 while the store commits, 0 while /healthz says it is down (a commit stalled or failed).",
+      journal.trouble(std::chrono::milliseconds(options.store_stall_ms)).empty() ? 1 : 0);
+  out += metric_line("tabletop_store_reads_waiting", "gauge",
+                     "HTTP reads waiting for the store (off the loop thread).",
+                     static_cast<double>(reads.waiting()));
   out += metric_line("tabletop_store_commit_seconds_total", "counter",
                      "Time spent in store transactions.",
                      static_cast<double>(journal.commit_micros()) / 1e6);

@@ -126,6 +126,7 @@ TEST_F(StoreFault, HealthzSaysTheStoreIsDownWhileItFailsAndOkOnceItIsBack) {
   EXPECT_EQ(decide(h, t, a, ta, b, tb)["ok"], false);
   HttpReply down = h.get("/healthz");
   EXPECT_EQ(down.status, 503);
+  EXPECT_NE(h.get("/metrics").body.find("tabletop_store_up 0"), std::string::npos);
   EXPECT_NE(down.body.find("store down: the last commit failed"), std::string::npos) << down.body;
   // Back: the journal's probe finds it writable with nothing else written.
   h.data->fail_appends = false;
