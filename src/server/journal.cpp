@@ -16,8 +16,7 @@ std::uint64_t micros_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-Journal::Journal(Loop& loop, std::unique_ptr<Store> store)
-    : loop_(loop), store_(std::move(store)) {
+Journal::Journal(Loop& loop, std::unique_ptr<Store> store) : loop_(loop), store_(std::move(store)) {
   writer_ = std::thread([this] { run(); });  // every member is constructed by now
 }
 
