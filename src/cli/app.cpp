@@ -188,6 +188,9 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
           "--waiting-expiry", serve.waiting_expiry,
           "Seconds a table may wait for people to take its seats before it ends (0: never)")
       ->capture_default_str();
+  serve_cmd->add_flag("--allow-fixed-seeds", serve.allow_fixed_seeds,
+                      "Tests and demos only: let a table of two or more people be created with a "
+                      "seed of its creator's choosing (the table says its seed is fixed)");
   serve_cmd
       ->add_option("--agent-workers", serve.agent_workers,
                    "Threads computer seats decide on, beside the loop thread")

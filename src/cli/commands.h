@@ -96,6 +96,7 @@ struct ServeArgs {
   int agent_threads = 1;      // the most search threads a computer seat may ask for
   int grace = 120;            // seconds, for tables whose create request names none (0: forever)
   int waiting_expiry = 1800;  // seconds a table may wait for people before it ends (0: never)
+  bool allow_fixed_seeds = false;  // a create may name the seed of a table of people (tests)
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

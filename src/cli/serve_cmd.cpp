@@ -90,6 +90,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.agent_threads = args.agent_threads;
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
+  options.allow_fixed_seeds = args.allow_fixed_seeds;
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();

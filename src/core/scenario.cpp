@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/match.h"
 #include "core/registry.h"
+#include "core/scenario_keys.h"
 
 namespace tt {
 
@@ -59,9 +60,18 @@ std::string check(const Match& m, const json& e) {
                     actual.get<std::string>().find(want.get<std::string>()) != std::string::npos;
       if (!found) return where + "expected to contain " + want.dump() + ", found " + actual.dump();
     }
-    if (e.contains("excludes") && actual.is_array() &&
-        std::find(actual.begin(), actual.end(), e["excludes"]) != actual.end())
-      return where + "expected not to contain " + e["excludes"].dump();
+    if (e.contains("excludes")) {
+      const json& bad = e["excludes"];
+      if (!actual.is_array() && !(actual.is_string() && bad.is_string()))
+        return where + "\"excludes\" needs an array, or a string and a string; found " +
+               actual.dump();
+      const bool found =
+          actual.is_array()
+              ? std::find(actual.begin(), actual.end(), bad) != actual.end()
+              : actual.get<std::string>().find(bad.get<std::string>()) != std::string::npos;
+      if (found)
+        return where + "expected not to contain " + bad.dump() + ", found " + actual.dump();
+    }
     if (e.contains("size") && (!actual.is_array() || actual.size() != e["size"].get<std::size_t>()))
       return where + "expected size " + e["size"].dump() + ", found " + actual.dump();
     return {};
@@ -165,6 +175,9 @@ ScenarioReport run_scenario(const json& scenario) {
     if (!scenario.is_object()) throw Error("a scenario must be a JSON object");
     report.name = scenario.value("name", "unnamed");
     report.rule = scenario.value("rule", "");
+    // A misspelt key would make its check pass unseen: refuse the scenario first.
+    report.failures = scenario_key_problems(scenario);
+    if (!report.failures.empty()) return report;
     auto game = Registry::instance().get(scenario.value("game", ""));
     const json* refusal = expected_refusal(scenario);
     std::optional<Match> started;

@@ -130,7 +130,8 @@ HttpReply record_reply(Store& store, const std::string& table, bool replay, long
                             {"log", r.match().log_json(viewer)},
                             {"results", r.match().results()},
                             {"seats", replay_seats(parsed)},
-                            {"decision", decision}});
+                            {"decision", decision},
+                            {"seed_commitment", parsed.value("seed_commitment", json())}});
   } catch (const Error& e) {
     return json_reply(400, {{"error", e.what()}});
   } catch (const std::exception& e) {

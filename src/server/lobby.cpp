@@ -10,6 +10,8 @@
 #include "protocol/agents.h"
 #include "protocol/fields.h"
 #include "protocol/setup_json.h"
+#include "server/chess_clock.h"
+#include "server/seed_commitment.h"
 #include "server/server_impl.h"
 #include "server/tokens.h"
 
@@ -108,6 +110,14 @@ void seat_agents(Table& table) {
     }
 }
 
+// The table's settings as the store keeps them: with the seed's secret, which
+// no client is sent.
+json stored_config(const Table& table) {
+  json config = config_to_json(table.config);
+  add_seed_secret(config, table.seed_secret);
+  return config;
+}
+
 void start_clocks(Table& table) {
   if (table.config.timer.mode == Timer::Mode::kClock)
     for (TableSeat& s : table.seats) s.clock_ms = std::int64_t{table.config.timer.seconds} * 1000;
@@ -143,7 +153,21 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   setup_fields.erase("seats");  // here a list of seat kinds, not a count
   Setup setup = protocol::strict_setup(setup_fields);
   setup.seats = static_cast<int>(kinds.size());
-  if (!field(request, "seed")) setup.seed = random_u64() >> 11;  // fits a JSON double exactly
+  SeedSecret secret;  // fixed, as named by the creator
+  if (field(request, "seed")) {
+    const auto people = std::count(kinds.begin(), kinds.end(), "human");
+    if (people >= 2 && !options.allow_fixed_seeds)
+      throw Error(
+          "\"seed\" may be named only at a table of one person and computers: at a table "
+          "of " +
+          std::to_string(people) +
+          " people the server draws the seed itself and keeps it secret until the game "
+          "is over");
+  } else {
+    const SecretDeal deal = draw_secret_seed();
+    setup.seed = deal.seed;
+    secret = deal.secret;
+  }
   if (kinds.size() < static_cast<std::size_t>(game->min_seats()) ||
       kinds.size() > static_cast<std::size_t>(game->max_seats()))
     throw Error(game->title() + " is played by " + std::to_string(game->min_seats()) + " to " +
@@ -156,6 +180,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   check_agents_play(kinds, table->match->state());
   table->id = new_table_id();
   table->created_ms = unix_ms();
+  table->seed_secret = secret;
   for (const std::string& kind : kinds) {
     TableSeat& seat = table->seats.emplace_back();
     seat.kind = kind;
@@ -167,12 +192,9 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   seat_agents(*table);
   start_clocks(*table);
 
-  StoredTable stored{table->id,
-                     game->name(),
-                     table->match->record().dump(),
-                     config_to_json(table->config).dump(),
-                     {},
-                     table->created_ms};
+  StoredTable stored{
+      table->id, game->name(),     table->match->record().dump(), stored_config(*table).dump(),
+      {},        table->created_ms};
   for (const TableSeat& s : table->seats) stored.seats.push_back({s.kind, s.name, ""});
 
   json links = json::array();
@@ -267,7 +289,9 @@ void Server::Impl::restore(const LoadedTable& loaded) {
   auto table = std::make_unique<Table>();
   table->id = loaded.table.id;
   table->created_ms = loaded.table.created_ms;
-  table->config = config_from_json(json::parse(loaded.table.config_json));
+  const json config = json::parse(loaded.table.config_json);
+  table->config = config_from_json(config);
+  table->seed_secret = seed_secret_from_json(config);
   // Replayed up to the snapshot, checked against it, then to the end.
   const auto total = static_cast<std::int64_t>(loaded.decisions.size());
   const std::int64_t upto =
@@ -299,6 +323,13 @@ void Server::Impl::restore(const LoadedTable& loaded) {
     throw Error("its seats do not match its game");
   seat_agents(*table);
   start_clocks(*table);
+  // The clocks as of the last decision; the one being made at the restart
+  // starts afresh (the time the server was down is nobody's).
+  for (auto d = loaded.decisions.rbegin(); d != loaded.decisions.rend(); ++d)
+    if (!d->clocks.empty()) {
+      set_clocks(*table, d->clocks);
+      break;
+    }
   table->last_snapshot = upto;
   const auto now = loop.now();
   for (TableSeat& s : table->seats) s.away_since = now;  // everyone gets the grace to come back

@@ -25,6 +25,9 @@ struct ServerOptions {
   // A table still waiting for people this long after it was created ends
   // (0: never); the seats already taken lose it too.
   int waiting_seconds = 1800;
+  // Tests and demos only: a create request may name the seed of a table of
+  // two or more people (the table still says its seed is fixed).
+  bool allow_fixed_seeds = false;
   // The store (docs/server.md, "Storage"): an HTTP read it has not answered
   // in this long is a 503 "store timed out"; at most this many reads wait
   // at once; /healthz says the store is down while a commit has run longer

@@ -43,19 +43,21 @@ json Table::seats_json() const {
 }
 
 json Table::summary() const {
-  return {{"table", id},
-          {"game", match->game().name()},
-          {"title", config.title},
-          {"variant", match->setup().variant},
-          {"status", status()},
-          {"decisions", seq()},
-          {"created_ms", created_ms},
-          {"timer", timer_json(config.timer)},
-          {"grace", config.grace_seconds},
-          {"pace", config.pace_ms},
-          {"spectators", std::count_if(subscribers.begin(), subscribers.end(),
-                                       [](const auto& kv) { return kv.second.seat == kNoSeat; })},
-          {"seats", seats_json()}};
+  json j = {{"table", id},
+            {"game", match->game().name()},
+            {"title", config.title},
+            {"variant", match->setup().variant},
+            {"status", status()},
+            {"decisions", seq()},
+            {"created_ms", created_ms},
+            {"timer", timer_json(config.timer)},
+            {"grace", config.grace_seconds},
+            {"pace", config.pace_ms},
+            {"spectators", std::count_if(subscribers.begin(), subscribers.end(),
+                                         [](const auto& kv) { return kv.second.seat == kNoSeat; })},
+            {"seats", seats_json()}};
+  add_public_seed(j, seed_secret);
+  return j;
 }
 
 json Table::clock_json(Loop::Clock::time_point now) const {
@@ -110,6 +112,7 @@ json Table::update_base(Seat seat, Loop::Clock::time_point now) const {
             {"results", m.results()},
             {"seats", seats_json()},
             {"clock", clock_json(now)}};
+  add_public_seed(j, seed_secret);
   if (last_seat != kNoSeat && !last_shown.empty()) {
     const std::size_t i = seat >= 0 && static_cast<std::size_t>(seat) + 1 < last_shown.size()
                               ? static_cast<std::size_t>(seat)

@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "server/hub.h"
 #include "server/loop.h"
+#include "server/seed_commitment.h"
 #include "server/table_config.h"
 
 namespace tt::server {
@@ -54,11 +55,13 @@ struct QueuedAct {
   std::string option;
   std::int64_t seq = -1;  // -1: not checked (agents, timers)
   std::function<void(const std::string& error, std::int64_t seq)> reply;
+  std::string clocks = {};  // every seat's clock once it is taken (chess_clock.h), set on submit
 };
 
 struct Table {
   std::string id;
   TableConfig config;
+  SeedSecret seed_secret;  // whether the seed is secret, and what proves it afterwards
   std::int64_t created_ms = 0;
   std::optional<Match> match;
   std::vector<TableSeat> seats;

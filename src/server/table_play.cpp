@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "protocol/match_json.h"
+#include "server/chess_clock.h"
 #include "server/server_impl.h"
 
 namespace tt::server {
@@ -63,7 +64,9 @@ void Server::Impl::submit(Table& table, QueuedAct act) {
   }
   table.storing = true;
   const auto received = loop.now();
-  StoredDecision d{table.id, table.seq(), act.seat, act.option, unix_ms()};
+  // Charged now, as it leaves the seat, not once the store answers.
+  act.clocks = clocks_after(table, act.seat, act.option, loop.now());
+  StoredDecision d{table.id, table.seq(), act.seat, act.option, unix_ms(), act.clocks};
   const std::string id = table.id;
   journal.append(std::move(d),
                  [this, id, act = std::move(act), received](const std::string& error) mutable {
@@ -97,13 +100,7 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
     // Checked before it was stored; the table did not move since.
     const std::string applied = chosen ? m.act(act.seat, *chosen) : m.act(act.seat, act.option);
     TableSeat& s = table.seats[static_cast<std::size_t>(act.seat)];
-    if (table.config.timer.mode == Timer::Mode::kClock && s.was_pending && act.option != kConcede) {
-      const auto used =
-          std::chrono::duration_cast<std::chrono::milliseconds>(loop.now() - s.pending_since)
-              .count();
-      if (!s.flag_fell) s.clock_ms = std::max<std::int64_t>(0, s.clock_ms - used);
-      s.clock_ms += std::int64_t{table.config.timer.increment} * 1000;
-    }
+    set_seat_clock(table, act.seat, act.clocks);
     s.was_pending = false;
     ++metrics.decisions;
     metrics.ack_ms.observe(
@@ -181,9 +178,10 @@ void Server::Impl::start_agent(const std::string& table_id, Seat seat) {
   }
   const std::int64_t seq = t.seq();
   // The computer's draws follow from the table's seed and the decision
-  // index, so a seeded table plays the same way, restarts included (the
-  // seed is the deal's secret already).
-  Rng rng(t.match->setup().seed ^ (0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(seq + 1)));
+  // index through a one-way function (seed_commitment.h), so a seeded table
+  // plays the same way, restarts included, and its choices tell nothing of
+  // the deal.
+  Rng rng(agent_seed(t.seed_secret, t.match->setup().seed, seq));
   std::shared_ptr<const State> copy = state.clone();
   std::shared_ptr<Agent> agent = t.seats[static_cast<std::size_t>(seat)].agent;
   if (!workers) workers = std::make_unique<AgentWorkers>(options.agent_workers);
@@ -310,6 +308,9 @@ void Server::Impl::game_over(Table& table) {
   json& seats = record["seats"] = json::array();
   for (std::size_t i = 0; i < table.seats.size(); ++i)
     seats.push_back({{"seat", i}, {"kind", table.seats[i].kind}, {"name", table.seats[i].name}});
+  // The seed is no secret any more: its salt lets anyone check the commitment.
+  if (json reveal = seed_reveal(table.seed_secret, table.match->setup().seed); !reveal.is_null())
+    record["seed_commitment"] = std::move(reveal);
   journal.finish(table.id, dump(table.match->results()), dump(record), unix_ms());
   // Watchers keep the table a while; then it lives on in the store only.
   const std::string id = table.id;

@@ -102,5 +102,39 @@ TEST(LastChronicleHostileStates, WindowsCheckTheirSeats) {
   EXPECT_NE(restore_error(*g, w, two_seats()).find("state.passed"), std::string::npos);
 }
 
+// A combat under way needs its named opponent (issue 20 §3: a 3-seat state in
+// the attack phase with no target loaded, and attacking indexed player -1).
+// At 2 seats the only opponent is implied; never the turn player or a seat
+// that left.
+TEST(LastChronicleHostileStates, ACombatNeedsItsNamedOpponent) {
+  const auto g = game("lastchronicle");
+  json three = kValid;
+  three["players"].push_back({{"deck", {"wandering-golem", "wandering-golem"}}});
+  three["phase"] = "attack";
+  tt::Setup s3;
+  s3.seats = 3;
+  EXPECT_NE(
+      restore_error(*g, three, s3).find("state.combat: this phase needs the combat under way"),
+      std::string::npos);
+  for (const char* window : {"preparation", "before_damage"}) {
+    json w = three;
+    w["phase"] = "window";
+    w["window"] = window;
+    EXPECT_NE(restore_error(*g, w, s3).find("state.combat"), std::string::npos) << window;
+  }
+  three["combat"] = {{"target", 0}};
+  EXPECT_NE(restore_error(*g, three, s3).find("state.combat.target: the named opponent"),
+            std::string::npos);
+  three["players"][2]["in_game"] = false;
+  three["combat"] = {{"target", 2}};
+  EXPECT_NE(restore_error(*g, three, s3).find("state.combat.target"), std::string::npos);
+  three["combat"] = {{"target", 1}};
+  EXPECT_EQ(restore_error(*g, three, s3), "");
+
+  json two = kValid;
+  two["phase"] = "block";
+  EXPECT_EQ(restore_error(*g, two, two_seats()), "") << "the only opponent is implied";
+}
+
 }  // namespace
 }  // namespace tt::hostile

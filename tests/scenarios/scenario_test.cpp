@@ -166,5 +166,53 @@ TEST(ScenarioRunner, ReportsWrongDdmExpectations) {
   EXPECT_FALSE(run_scenario(s).passed());
 }
 
+
+// A misspelt key never turns a check into one that cannot fail: the issue's
+// case ("include" for "contains") once passed with any value at the path.
+// Each unknown word, wherever it is, fails the scenario and is named.
+TEST(ScenarioRunner, EveryUnknownKeyIsAnErrorNamingIt) {
+  register_builtin_games();
+  const nlohmann::json good = nlohmann::json::parse(R"({
+    "name": "vp", "rule": "none", "game": "suikoden",
+    "state": {"players": [{"hand": ["aldo"]}, {"hand": ["kiri"]}]},
+    "steps": [{"expect": [{"path": "/players/0/vp", "equals": 0}]}],
+    "expect": [{"path": "/players/0/hand", "contains": "aldo"}]})");
+  ASSERT_TRUE(run_scenario(good).passed()) << run_scenario(good).failures.front();
+  const std::vector<std::pair<std::string, std::string>> typos = {
+      {"/expect/0/contains", "include"},
+      {"/steps/0/expect/0/equals", "equal"},
+      {"/steps/0/expect/0/view", "veiw"},
+      {"/steps/0/seat", "set"},
+      {"/setup", "seeds"},
+      {"/name", "title"},
+  };
+  for (const auto& [where, word] : typos) {
+    nlohmann::json s = good;
+    const nlohmann::json::json_pointer ptr(where);
+    if (where == "/setup") {
+      s["setup"] = {{word, 3}};
+    } else if (s.contains(ptr)) {
+      nlohmann::json& parent = s[ptr.parent_pointer()];
+      parent[word] = parent[ptr.back()];
+      parent.erase(ptr.back());
+    } else {
+      s[ptr.parent_pointer()][word] = 1;
+    }
+    const ScenarioReport report = run_scenario(s);
+    ASSERT_FALSE(report.passed()) << word << " at " << where;
+    EXPECT_NE(report.failures.front().find("unknown key \"" + word + "\""), std::string::npos)
+        << report.failures.front();
+  }
+  // A path expectation that checks nothing, and one of no known kind.
+  nlohmann::json s = good;
+  s["expect"] = {{{"path", "/players/0/vp"}}};
+  EXPECT_NE(run_scenario(s).failures.at(0).find("checks nothing"), std::string::npos);
+  s["expect"] = {{{"log_contain", "Aldo"}}};
+  EXPECT_NE(run_scenario(s).failures.at(0).find("no kind of expectation"), std::string::npos);
+  // "excludes" on a value that cannot contain anything is an error, not a pass.
+  s["expect"] = {{{"path", "/players/0/vp"}, {"excludes", 3}}};
+  EXPECT_FALSE(run_scenario(s).passed());
+}
+
 }  // namespace
 }  // namespace tt

@@ -25,8 +25,7 @@ class Lobby : public ::testing::Test {
   }
 
   std::string create(Harness& h, FakeConnection& c, json extra = json::object()) {
-    json req = {
-        {"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", "human"}}, {"seed", 7}};
+    json req = {{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", "human"}}};
     req.update(extra);
     json r = h.request(c, req);
     EXPECT_EQ(r["ok"], true) << r.dump();

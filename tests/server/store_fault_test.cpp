@@ -19,7 +19,7 @@ class StoreFault : public ::testing::Test {
 
   // A Suikoden table of `seats`; returns its id.
   std::string create(Harness& h, FakeConnection& c, json seats, json extra = json::object()) {
-    json req = {{"cmd", "create"}, {"game", "suikoden"}, {"seats", seats}, {"seed", 7}};
+    json req = {{"cmd", "create"}, {"game", "suikoden"}, {"seats", seats}};
     req.update(extra);
     json r = h.request(c, req);
     EXPECT_EQ(r["ok"], true) << r.dump();
@@ -159,7 +159,7 @@ TEST_F(StoreFault, HealthzSaysTheStoreIsDownWhileItFailsAndOkOnceItIsBack) {
 TEST_F(StoreFault, AComputerSeatsDecisionTheStoreRefusedIsTakenOnceTheStoreIsBack) {
   Harness h;
   auto& c = h.connect();
-  const std::string t = create(h, c, {"human", "greedy"}, {{"pace", 100}});
+  const std::string t = create(h, c, {"human", "greedy"}, {{"pace", 100}, {"seed", 7}});
   join(h, c, t, 0);
   auto by_computer = [&] {
     std::lock_guard<std::mutex> lock(h.data->mutex);

@@ -157,8 +157,15 @@ StoredTable a_table(const std::string& id, std::int64_t created,
 }
 
 StoredDecision a_decision(const std::string& table, std::int64_t index) {
-  return {table, index, static_cast<int>(index % 2), "die:l" + std::to_string(index) + "-a",
-          1795000000000 + index};
+  // Odd decisions carry chess clocks, as a clock table's do.
+  return {table,
+          index,
+          static_cast<int>(index % 2),
+          "die:l" + std::to_string(index) + "-a",
+          1795000000000 + index,
+          index % 2
+              ? R"({"left_ms":[)" + std::to_string(index) + R"(,5000],"flag_fell":[false,true]})"
+              : ""};
 }
 
 std::vector<StoredDecision> decisions(const std::string& table, std::int64_t from,
@@ -174,6 +181,7 @@ void expect_same(const StoredDecision& a, const StoredDecision& b) {
   EXPECT_EQ(a.seat, b.seat);
   EXPECT_EQ(a.option, b.option);
   EXPECT_EQ(a.at_ms, b.at_ms);
+  EXPECT_EQ(a.clocks, b.clocks);
 }
 
 void expect_decisions(const LoadedTable& loaded, const std::vector<StoredDecision>& expected) {
@@ -469,6 +477,24 @@ TEST_P(StoreTest, ANewerSchemaIsRefusedAndLeftAlone) {
                  "UPDATE schema_version SET version = " + std::to_string(newest_schema_version()));
   store_ = open_store(url_);
   EXPECT_TRUE(store().load("t1").has_value());
+}
+
+// A database from before chess clocks were stored (schema version 1) is
+// brought up to date with its decisions kept, their clocks empty.
+TEST_P(StoreTest, ADatabaseOfVersionOneGetsTheClocksColumn) {
+  store().create_table(a_table("t1", 1));
+  store().append({{"t1", 0, 0, "keep", 5, ""}});
+  store_.reset();
+  backend().exec(url_, "ALTER TABLE decisions DROP COLUMN clocks");
+  backend().exec(url_, "UPDATE schema_version SET version = 1");
+  store_ = open_store(url_);
+  EXPECT_EQ(store().schema_version(), newest_schema_version());
+  store().append({a_decision("t1", 1)});
+  const LoadedTable t1 = load("t1");
+  ASSERT_EQ(t1.decisions.size(), 2u);
+  EXPECT_EQ(t1.decisions[0].option, "keep");
+  EXPECT_EQ(t1.decisions[0].clocks, "");
+  expect_same(t1.decisions[1], a_decision("t1", 1));
 }
 
 // A batch like the journal's: some tables created, seats taken, decisions,

@@ -105,10 +105,8 @@ void Player::reconnect() {
 }
 
 void Player::create(const std::string& game) {
-  send({{"cmd", "create"},
-        {"game", game},
-        {"seats", {"human", "human"}},
-        {"seed", session_.rng() >> 12}},
+  // No seed: at a table of people the server draws it and keeps it secret.
+  send({{"cmd", "create"}, {"game", game}, {"seats", {"human", "human"}}},
        {Kind::create, {}, 0, {}, {}});
 }
 

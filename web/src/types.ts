@@ -31,6 +31,9 @@ export interface TableSummary {
   created_ms: number;
   timer?: Timer;
   seats: SeatInfo[];
+  /** "fixed": the creator chose the seed (practice); "secret": the server drew it. */
+  seed?: "fixed" | "secret";
+  seed_commitment?: string;
 }
 export interface LogLine {
   index: number;
@@ -65,6 +68,8 @@ export interface Update {
   clock?: Clock | null;
   title: string;
   game: string;
+  seed?: "fixed" | "secret";
+  seed_commitment?: string;
 }
 export interface GameOption {
   key: string;

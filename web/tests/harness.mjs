@@ -22,7 +22,7 @@ export async function startServer(serverBin, webDir, log) {
   const output = [];
   const launch = async (port) => {
     // Computer seats at once unless a test asks for a pace (a table's "pace").
-    const args = ["serve", "--host", "127.0.0.1", "--port", String(port), "--db", `sqlite:${dir}/t.db`, "--web", webDir, "--agent-delay-ms", "0"];
+    const args = ["serve", "--host", "127.0.0.1", "--port", String(port), "--db", `sqlite:${dir}/t.db`, "--web", webDir, "--agent-delay-ms", "0", "--allow-fixed-seeds"];
     const proc = spawn(serverBin, args, { stdio: ["ignore", "pipe", "pipe"] });
     const address = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no address printed by ${serverBin} in 10 s:\n${output.join("\n")}`)), 10000);

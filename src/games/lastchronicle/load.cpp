@@ -5,6 +5,7 @@
 
 #include "core/error.h"
 #include "core/load_fields.h"
+#include "core/opponents.h"
 #include "games/lastchronicle/state.h"
 
 namespace tt::lastchronicle {
@@ -138,9 +139,33 @@ class Loader {
     if (s_.phase_ == Phase::kOver) return;
     if (s_.order_.remaining() <= 1)
       fail(at(root_, "players"), "a game in progress needs two players in the game");
+    check_combat();
   }
 
  private:
+  // Fields that presuppose each other: a combat under way (attack, block,
+  // its windows) has a named opponent still in the game other than the turn
+  // player (the attacker may be gone: it can leave the field mid-combat). A
+  // 2-player state may leave the opponent out: it is the only one.
+  void check_combat() {
+    const bool named = s_.phase_ == Phase::kAttack || s_.phase_ == Phase::kBlock ||
+                       (s_.phase_ == Phase::kWindow && (s_.window_ == Window::kPreparation ||
+                                                        s_.window_ == Window::kBeforeDamage));
+    if (!named) return;
+    const std::string w = at(root_, "combat");
+    if (!find(j_, "combat")) {
+      const Seat only = only_seat(opponent_candidates(s_.order_, s_.turn_player_));
+      if (only == kNoSeat)
+        fail(w, "this phase needs the combat under way: the opponent named to attack (\"target\")");
+      s_.combat_.target = static_cast<std::int8_t>(only);
+      return;
+    }
+    const Seat target = s_.combat_.target;
+    if (target == s_.turn_player_ || !s_.order_.in_game(target) ||
+        !has_seat(opponent_candidates(s_.order_, s_.turn_player_), target))
+      fail(at(w, "target"), "the named opponent must be another player still in the game");
+  }
+
   static int integer(const json& o, const char* k, const std::string& where, int lo, int hi,
                      int fallback) {
     return load::integer(o, k, where, lo, hi, fallback);

@@ -182,24 +182,9 @@ void MagicState::block_options(Seat s, ActionList& out) const {
       for (auto& a : t.attackers) {
         if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
         if (!can_block_attacker(o, a.obj)) continue;
-        // Menace (702.111b): a lone blocker is never legal, so it is offered
-        // only when a second blocker of this defending player could join.
-        if (keywords(a.obj) & kMenace) {
-          int already = 0, others = 0;
-          for (auto& b : t.blocks)
-            already += b.attacker == a.obj && has_seat(group, objs_[b.blocker].controller);
-          if (!already) {
-            for (Obj q : battlefield_) {
-              if (q == o || !def(q).is(kCreature) || !has_seat(group, objs_[q].controller) ||
-                  objs_[q].tapped || cant_block(q) || !can_block_attacker(q, a.obj))
-                continue;
-              bool busy = false;
-              for (auto& b : t.blocks) busy = busy || b.blocker == q;
-              others += !busy;
-            }
-            if (others == 0 || limit - mine < 2) continue;
-          }
-        }
+        // Menace (702.111b): only a block the declaration can still be
+        // finished after is offered (block_completion.cpp).
+        if (!blocks_completable(s, Block{o, a.obj}, limit)) continue;
         out.push_back(Action{kBlock, o, a.obj, 0});
       }
     }

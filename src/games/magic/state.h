@@ -479,6 +479,9 @@ class MagicState final : public State {
   void block_options(Seat s, ActionList& out) const;
   bool block_declaration_legal(Seat defender) const;
   bool can_block_attacker(Obj blocker, Obj attacker) const;
+  // block_completion.cpp: whether this defending player's declaration, with
+  // `extra` added, can still be finished into a legal one of at most `limit` blockers.
+  bool blocks_completable(Seat defender, Block extra, int limit) const;
   void next_blocker();
   void combat_damage(bool first);
   void remove_from_combat(Obj o);

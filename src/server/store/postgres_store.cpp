@@ -59,10 +59,11 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "FROM json_to_recordset($1::json) AS d(t text, s integer, n text, h text) "
        "WHERE seats.table_id = d.t AND seats.seat = d.s AND seats.kind = 'human' "
        "AND seats.token_hash = '' RETURNING seats.table_id, seats.seat"},
-      // A batch: [{"t":table,"i":index,"s":seat,"o":option,"a":at_ms}, ...]
+      // A batch: [{"t":table,"i":index,"s":seat,"o":option,"a":at_ms,"c":clocks}, ...]
       {"append",
-       "INSERT INTO decisions (table_id, idx, seat, option, at) SELECT t, i, s, o, a "
-       "FROM json_to_recordset($1::json) AS d(t text, i bigint, s integer, o text, a bigint)"},
+       "INSERT INTO decisions (table_id, idx, seat, option, at, clocks) SELECT t, i, s, o, a, c "
+       "FROM json_to_recordset($1::json) "
+       "AS d(t text, i bigint, s integer, o text, a bigint, c text)"},
       {"snapshot",
        "INSERT INTO snapshots (table_id, idx, state, fingerprint) VALUES ($1, $2, $3, $4) "
        "ON CONFLICT (table_id) DO UPDATE SET idx = excluded.idx, state = excluded.state, "
@@ -77,7 +78,7 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "SELECT s.table_id, s.seat, s.kind, s.name, s.token_hash FROM seats s "
        "JOIN tables t ON t.id = s.table_id WHERE t.finished IS NULL"},
       {"unfinished_decisions",
-       "SELECT d.table_id, d.idx, d.seat, d.option, d.at FROM decisions d "
+       "SELECT d.table_id, d.idx, d.seat, d.option, d.at, d.clocks FROM decisions d "
        "JOIN tables t ON t.id = d.table_id WHERE t.finished IS NULL ORDER BY d.table_id, d.idx"},
       {"unfinished_snapshots",
        "SELECT s.table_id, s.idx, s.state, s.fingerprint FROM snapshots s "
@@ -85,7 +86,8 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
       {"one_table", std::string(kTableColumns) + "WHERE id = $1"},
       {"one_seats", "SELECT table_id, seat, kind, name, token_hash FROM seats WHERE table_id = $1"},
       {"one_decisions",
-       "SELECT table_id, idx, seat, option, at FROM decisions WHERE table_id = $1 ORDER BY idx"},
+       "SELECT table_id, idx, seat, option, at, clocks FROM decisions WHERE table_id = $1 "
+       "ORDER BY idx"},
       {"one_snapshot",
        "SELECT table_id, idx, state, fingerprint FROM snapshots WHERE table_id = $1"},
       {"record", "SELECT record FROM tables WHERE id = $1 AND finished IS NOT NULL"},
@@ -345,7 +347,8 @@ class PostgresStore : public Store {
                        {"i", decision.index},
                        {"s", decision.seat},
                        {"o", decision.option},
-                       {"a", decision.at_ms}});
+                       {"a", decision.at_ms},
+                       {"c", decision.clocks}});
     }
     try {
       tx.exec_prepared0("append", batch.dump());
@@ -488,7 +491,7 @@ class PostgresStore : public Store {
       if (table == nullptr) continue;
       table->decisions.push_back({row[0].as<std::string>(), row[1].as<std::int64_t>(),
                                   row[2].as<int>(), row[3].as<std::string>(),
-                                  row[4].as<std::int64_t>()});
+                                  row[4].as<std::int64_t>(), row[5].as<std::string>()});
     }
     for (const auto& row : snapshots) {
       LoadedTable* table = loaded.find(row[0].as<std::string>());

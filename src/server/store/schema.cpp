@@ -44,6 +44,12 @@ const std::vector<Migration>& migrations() {
            " state TEXT NOT NULL,"
            " fingerprint TEXT NOT NULL)",
        }},
+      {2,
+       {
+           // The chess clocks of a table after each of its decisions, so a
+           // restart keeps the time each seat used ('' at untimed tables).
+           "ALTER TABLE decisions ADD COLUMN clocks TEXT NOT NULL DEFAULT ''",
+       }},
   };
   return all;
 }

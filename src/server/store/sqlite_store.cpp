@@ -58,8 +58,8 @@ struct Statements {
         take_seat(db,
                   "UPDATE seats SET name = ?3, token_hash = ?4 WHERE table_id = ?1 AND seat = ?2"),
         insert_decision(db,
-                        "INSERT INTO decisions (table_id, idx, seat, option, at) "
-                        "VALUES (?1, ?2, ?3, ?4, ?5)"),
+                        "INSERT INTO decisions (table_id, idx, seat, option, at, clocks) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
         snapshot(
             db,
             "INSERT INTO snapshots (table_id, idx, state, fingerprint) VALUES (?1, ?2, ?3, ?4) "
@@ -74,7 +74,8 @@ struct Statements {
                          "SELECT s.table_id, s.seat, s.kind, s.name, s.token_hash FROM seats s "
                          "JOIN tables t ON t.id = s.table_id WHERE t.finished IS NULL"),
         unfinished_decisions(db,
-                             "SELECT d.table_id, d.idx, d.seat, d.option, d.at FROM decisions d "
+                             "SELECT d.table_id, d.idx, d.seat, d.option, d.at, d.clocks "
+                             "FROM decisions d "
                              "JOIN tables t ON t.id = d.table_id WHERE t.finished IS NULL "
                              "ORDER BY d.table_id, d.idx"),
         unfinished_snapshots(db,
@@ -84,7 +85,8 @@ struct Statements {
         one_seats(db,
                   "SELECT table_id, seat, kind, name, token_hash FROM seats WHERE table_id = ?1"),
         one_decisions(db,
-                      "SELECT table_id, idx, seat, option, at FROM decisions WHERE table_id = ?1 "
+                      "SELECT table_id, idx, seat, option, at, clocks FROM decisions "
+                      "WHERE table_id = ?1 "
                       "ORDER BY idx"),
         one_snapshot(db,
                      "SELECT table_id, idx, state, fingerprint FROM snapshots WHERE table_id = ?1"),
@@ -303,7 +305,7 @@ class SqliteStore : public Store {
         Use insert(s().insert_decision);
         insert->bind(1, decision.table).bind(2, decision.index);
         insert->bind(3, std::int64_t{decision.seat}).bind(4, decision.option);
-        insert->bind(5, decision.at_ms).run();
+        insert->bind(5, decision.at_ms).bind(6, decision.clocks).run();
       } catch (const Failure& failure) {
         const std::string which =
             "decision " + std::to_string(decision.index) + " of table " + decision.table;
@@ -454,7 +456,8 @@ class SqliteStore : public Store {
       if (table == nullptr) continue;
       table->decisions.push_back({decisions.column_text(0), decisions.column_int(1),
                                   static_cast<int>(decisions.column_int(2)),
-                                  decisions.column_text(3), decisions.column_int(4)});
+                                  decisions.column_text(3), decisions.column_int(4),
+                                  decisions.column_text(5)});
     }
     while (snapshots.step()) {
       LoadedTable* table = loaded.find(snapshots.column_text(0));

@@ -40,6 +40,9 @@ struct StoredDecision {
   int seat = 0;
   std::string option;      // the option id as the match took it (full, unredacted)
   std::int64_t at_ms = 0;  // when it was accepted (Unix ms)
+  // A table with a chess clock: every seat's clock once this decision is
+  // made (JSON, server/chess_clock.h); "" for other tables.
+  std::string clocks = "";
 };
 
 // A table to resume: its creation data, its decisions in order, its latest

@@ -179,7 +179,7 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     h("div.row", h("label", "Seats ", seatCount), teamsNote),
     seatBox,
     h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row),
-      h("label.opt", h("span.opt-name", "Seed"), seed, h("small.muted", "the same seed deals the same game"))),
+      h("label.opt", h("span.opt-name", "Seed"), seed, h("small.muted", "the same seed deals the same game; only at a table of one person and computers (with more people the server keeps the seed secret)"))),
     h("div.timer", h("label", "Timer ", timerMode), secondsLabel, incrementLabel,
       h("label", { title: "seconds a disconnected player may stay away while it is their decision before their seat concedes (0: forever)" }, "Grace (s) ", grace),
       h("label", { title: "how long a computer seat waits before it decides, so people can follow its moves" }, "Computer pace ", pace)),

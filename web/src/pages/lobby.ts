@@ -6,6 +6,7 @@ import { moveSeatButton } from "./claim";
 import { connection, whenOpen } from "../net";
 import { mySeats, seatToken } from "../store";
 import type { GameInfo, TableSummary } from "../types";
+import { seedNote } from "./labels";
 import { seatLabel } from "../parts/seats";
 
 let gamesCache: GameInfo[] | null = null;
@@ -55,6 +56,11 @@ export function lobbyPage() {
   };
 }
 
+function seedTag(seed?: string, commitment?: string): HTMLElement | null {
+  const note = seedNote(seed, commitment);
+  return note ? h("span.tag.seed-" + seed, { title: note.title }, note.label) : null;
+}
+
 function drawTables(el: HTMLElement, tables: TableSummary[]): void {
   if (!tables.length) {
     clear(el, h("p.muted", "No tables yet: create one below."));
@@ -74,6 +80,7 @@ function drawTables(el: HTMLElement, tables: TableSummary[]): void {
             h("strong", t.title || t.game),
             h("span.tag", t.variant),
             h("span.tag.status-" + t.status, t.status),
+            seedTag(t.seed, t.seed_commitment),
             h("span.muted", `${t.decisions} decisions`)),
           h("div.seats-inline", t.seats.map((s) => h("span.seat-chip", seatLabel(s, t.seats)))),
           h("div.actions",

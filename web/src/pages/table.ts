@@ -7,6 +7,7 @@ import { h, clear, fmtTime } from "../dom";
 import { connection } from "../net";
 import { forgetSeatToken, seatToken } from "../store";
 import type { LogLine, Option, Update } from "../types";
+import { seedNote } from "./labels";
 import { OptionList } from "../parts/options";
 import { GameLog } from "../parts/log";
 import { Digest } from "../parts/digest";
@@ -175,10 +176,12 @@ export function tablePage(table: string) {
       const waiting = u.terminal ? "The game is over."
         : u.status === "waiting" ? "Waiting for players to take their seats."
         : u.pending.length ? `Waiting for ${u.pending.map((p) => personName(people, p.seat)).join(", ")}.` : "";
+      const seed = seedNote(u.seed, u.seed_commitment);
       clear(head,
         h("h1", u.title || u.game),
         h("span.tag", u.game), u.view?.variant ? h("span.tag", u.view.variant) : null,
         h("span.tag.status-" + u.status, u.status),
+        seed ? h("span.tag.seed-" + u.seed, { title: seed.title }, seed.label) : null,
         h("span.muted", ` decision ${u.seq}`),
         me >= 0 ? h("span.you", `You are ${personName(people, me)}`) : h("span.you", "Watching"));
       const deciding = new Set(u.pending.map((p) => p.seat));
