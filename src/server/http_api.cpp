@@ -101,102 +101,122 @@ HttpReply cards_reply(std::string_view game) {
   }
 }
 
+// A finished table's record, or its position at `step` as `viewer` sees
+// it. On the reader thread (StoreReads): the record is read there and the
+// replay, which is CPU, is built there too.
+HttpReply record_reply(Store& store, const std::string& table, bool replay, long step,
+                       Seat viewer) {
+  auto record = store.record(table);  // a store failure: 503 (StoreReads)
+  if (!record) return not_found("no finished game '" + table + "'");
+  if (!replay) return {200, "application/json", *record};
+  try {
+    const json parsed = json::parse(*record);
+    Replay r(parsed);
+    r.view_as(viewer);
+    const auto total = static_cast<long>(r.size());
+    if (step > total) step = total;
+    json decision;
+    for (long i = 0; i < step; ++i) {
+      ReplayStep st = r.next();
+      if (i == step - 1)
+        decision = {
+            {"index", st.index}, {"seat", st.seat}, {"option", st.option}, {"label", st.label}};
+    }
+    return json_reply(200, {{"table", table},
+                            {"game", r.match().game().name()},
+                            {"step", step},
+                            {"total", total},
+                            {"view", r.match().view(viewer)},
+                            {"log", r.match().log_json(viewer)},
+                            {"results", r.match().results()},
+                            {"seats", replay_seats(parsed)},
+                            {"decision", decision},
+                            {"seed_commitment", parsed.value("seed_commitment", json())}});
+  } catch (const Error& e) {
+    return json_reply(400, {{"error", e.what()}});
+  } catch (const std::exception& e) {
+    return json_reply(500, {{"error", std::string("internal error: ") + e.what()}});
+  }
+}
+
 }  // namespace
 
-HttpReply Server::Impl::get(std::string_view target) {
+HttpReply Server::Impl::health() const {
+  if (!ready) return {503, "text/plain", "resuming tables\n"};
+  const std::string trouble = journal.trouble(std::chrono::milliseconds(options.store_stall_ms));
+  if (!trouble.empty()) return {503, "text/plain", "store down: " + trouble + "\n"};
+  return {200, "text/plain", "ok\n"};
+}
+
+void Server::Impl::get(std::string_view target, HttpAnswer answer) {
   std::string_view path = target;
   std::string_view query;
   if (const auto q = target.find('?'); q != std::string_view::npos) {
     path = target.substr(0, q);
     query = target.substr(q + 1);
   }
-  if (path == "/healthz")
-    return ready ? HttpReply{200, "text/plain", "ok\n"}
-                 : HttpReply{503, "text/plain", "resuming tables\n"};
-  if (path == "/metrics") return {200, "text/plain; version=0.0.4", metrics_text()};
-  if (path == "/api/games") return json_reply(200, {{"games", protocol::games_json()}});
-  if (path == "/api/tables") return {200, "application/json", lobby_body()};
+  if (path == "/healthz") return answer(health());
+  if (path == "/metrics") return answer({200, "text/plain; version=0.0.4", metrics_text()});
+  if (path == "/api/games") return answer(json_reply(200, {{"games", protocol::games_json()}}));
+  if (path == "/api/tables") return answer({200, "application/json", lobby_body()});
   if (constexpr std::string_view kCards = "/api/cards/"; path.starts_with(kCards))
-    return cards_reply(path.substr(kCards.size()));
-  try {
-    if (path == "/api/recent")
-      return json_reply(
-          200, {{"games", past_json(journal.read([](Store& s) { return s.recent_games(); }))}});
-    constexpr std::string_view kPlayers = "/api/players/";
-    if (path.starts_with(kPlayers) && path.ends_with("/games")) {
-      const auto raw = path.substr(kPlayers.size(), path.size() - kPlayers.size() - 6);
-      const auto name = url_decode(raw);
-      if (!name || name->empty() || name->size() > kMaxNameLength)
-        return not_found("no such player name");
-      return json_reply(
-          200, {{"name", *name},
-                {"games", past_json(journal.read([&](Store& s) { return s.past_games(*name); }))}});
-    }
-    constexpr std::string_view kRecords = "/api/records/";
-    constexpr std::string_view kReplay = "/api/replay/";
-    if (path.starts_with(kRecords) || path.starts_with(kReplay)) {
-      const bool replay = path.starts_with(kReplay);
-      std::string_view rest = path.substr(replay ? kReplay.size() : kRecords.size());
-      std::string_view id = rest;
-      long step = -1;
-      if (replay) {
-        const auto slash = rest.find('/');
-        if (slash == std::string_view::npos) return not_found("use /api/replay/ID/STEP");
-        id = rest.substr(0, slash);
-        const std::string_view s = rest.substr(slash + 1);
-        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), step);
-        if (ec != std::errc() || p != s.data() + s.size() || step < 0)
-          return not_found("STEP must be a number");
-      }
-      if (id.empty() || id.size() > 64) return not_found("no such table");
-      const std::string table(id);
-      auto live = tables.find(table);
-      if (live != tables.end() && !live->second->finished_stored)
-        return json_reply(
-            404, {{"error", "table " + table +
-                                " is still being played; its record opens when the game ends"}});
-      auto record = journal.read([&](Store& s) { return s.record(table); });
-      if (!record) return not_found("no finished game '" + table + "'");
-      if (!replay) return {200, "application/json", *record};
-      const json parsed = json::parse(*record);
-      Replay r(parsed);
-      const std::string as = query_value(query, "as");
-      Seat viewer = kReferee;
-      if (!as.empty() && as != "referee") {
-        int v = -1;
-        auto [p, ec] = std::from_chars(as.data(), as.data() + as.size(), v);
-        if (ec != std::errc() || p != as.data() + as.size() || v < 0)
-          return not_found("as= takes a seat or referee");
-        viewer = v;
-      }
-      r.view_as(viewer);
-      const auto total = static_cast<long>(r.size());
-      if (step > total) step = total;
-      json decision;
-      for (long i = 0; i < step; ++i) {
-        ReplayStep st = r.next();
-        if (i == step - 1)
-          decision = {
-              {"index", st.index}, {"seat", st.seat}, {"option", st.option}, {"label", st.label}};
-      }
-      const Seat shown = viewer;
-      return json_reply(200, {{"table", table},
-                              {"game", r.match().game().name()},
-                              {"step", step},
-                              {"total", total},
-                              {"view", r.match().view(shown)},
-                              {"log", r.match().log_json(shown)},
-                              {"results", r.match().results()},
-                              {"seats", replay_seats(parsed)},
-                              {"decision", decision},
-                              {"seed_commitment", parsed.value("seed_commitment", json())}});
-    }
-  } catch (const Error& e) {
-    return json_reply(400, {{"error", e.what()}});
-  } catch (const std::exception& e) {
-    return json_reply(500, {{"error", std::string("internal error: ") + e.what()}});
+    return answer(cards_reply(path.substr(kCards.size())));
+  // What follows reads the store: on the reader thread (StoreReads), answered later.
+  if (path == "/api/recent")
+    return reads.run(
+        [](Store& s) {
+          return json_reply(200, {{"games", past_json(s.recent_games())}});
+        },
+        std::move(answer));
+  constexpr std::string_view kPlayers = "/api/players/";
+  if (path.starts_with(kPlayers) && path.ends_with("/games")) {
+    const auto raw = path.substr(kPlayers.size(), path.size() - kPlayers.size() - 6);
+    const auto name = url_decode(raw);
+    if (!name || name->empty() || name->size() > kMaxNameLength)
+      return answer(not_found("no such player name"));
+    return reads.run(
+        [name = *name](Store& s) {
+          return json_reply(200, {{"name", name}, {"games", past_json(s.past_games(name))}});
+        },
+        std::move(answer));
   }
-  return not_found("no such path");
+  constexpr std::string_view kRecords = "/api/records/";
+  constexpr std::string_view kReplay = "/api/replay/";
+  if (path.starts_with(kRecords) || path.starts_with(kReplay)) {
+    const bool replay = path.starts_with(kReplay);
+    std::string_view rest = path.substr(replay ? kReplay.size() : kRecords.size());
+    std::string_view id = rest;
+    long step = -1;
+    if (replay) {
+      const auto slash = rest.find('/');
+      if (slash == std::string_view::npos) return answer(not_found("use /api/replay/ID/STEP"));
+      id = rest.substr(0, slash);
+      const std::string_view st = rest.substr(slash + 1);
+      auto [p, ec] = std::from_chars(st.data(), st.data() + st.size(), step);
+      if (ec != std::errc() || p != st.data() + st.size() || step < 0)
+        return answer(not_found("STEP must be a number"));
+    }
+    if (id.empty() || id.size() > 64) return answer(not_found("no such table"));
+    const std::string table(id);
+    auto live = tables.find(table);
+    if (live != tables.end() && !live->second->finished_stored)
+      return answer(json_reply(
+          404, {{"error", "table " + table +
+                              " is still being played; its record opens when the game ends"}}));
+    const std::string as = query_value(query, "as");
+    Seat viewer = kReferee;
+    if (replay && !as.empty() && as != "referee") {
+      int v = -1;
+      auto [p, ec] = std::from_chars(as.data(), as.data() + as.size(), v);
+      if (ec != std::errc() || p != as.data() + as.size() || v < 0)
+        return answer(not_found("as= takes a seat or referee"));
+      viewer = v;
+    }
+    return reads.run([table, replay, step,
+                      viewer](Store& s) { return record_reply(s, table, replay, step, viewer); },
+                     std::move(answer));
+  }
+  answer(not_found("no such path"));
 }
 
 std::string Server::Impl::metrics_text() const {
@@ -251,6 +271,13 @@ std::string Server::Impl::metrics_text() const {
                      static_cast<double>(journal.commits()));
   out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",
                      static_cast<double>(journal.failures()));
+  out += metric_line(
+      "tabletop_store_up", "gauge",
+      "1 while the store commits, 0 while /healthz says it is down (a commit stalled or failed).",
+      journal.trouble(std::chrono::milliseconds(options.store_stall_ms)).empty() ? 1 : 0);
+  out += metric_line("tabletop_store_reads_waiting", "gauge",
+                     "HTTP reads waiting for the store (off the loop thread).",
+                     static_cast<double>(reads.waiting()));
   out += metric_line("tabletop_store_commit_seconds_total", "counter",
                      "Time spent in store transactions.",
                      static_cast<double>(journal.commit_micros()) / 1e6);

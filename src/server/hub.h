@@ -4,6 +4,7 @@
 // the loop thread only, and the hub answers through Connection.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,9 @@ struct HttpReply {
   std::string body;
 };
 
+// Where a GET's reply goes (Hub::get).
+using HttpAnswer = std::function<void(HttpReply)>;
+
 class Hub {
  public:
   virtual ~Hub() = default;
@@ -40,10 +44,12 @@ class Hub {
   virtual void message(Connection& conn, std::string_view text) = 0;
   virtual void closed(Connection& conn) = 0;
   // GET requests under /api/, and /healthz and /metrics. `target` is the
-  // request target with its query string. Static files are the transport's;
-  // the transport appends its own counters (connections, frames refused) to
-  // the /metrics body.
-  virtual HttpReply get(std::string_view target) = 0;
+  // request target with its query string. `answer` is called exactly once,
+  // on the loop thread: before get() returns, or later when the reply needs
+  // the store (read off the loop; the transport sends the reply then).
+  // Static files are the transport's; the transport appends its own
+  // counters (connections, frames refused) to the /metrics body.
+  virtual void get(std::string_view target, HttpAnswer answer) = 0;
 };
 
 }  // namespace tt::server

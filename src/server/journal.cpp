@@ -1,5 +1,6 @@
 #include "server/journal.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <iostream>
@@ -15,8 +16,9 @@ std::uint64_t micros_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-Journal::Journal(Loop& loop, std::unique_ptr<Store> store)
-    : loop_(loop), store_(std::move(store)), writer_([this] { run(); }) {}
+Journal::Journal(Loop& loop, std::unique_ptr<Store> store) : loop_(loop), store_(std::move(store)) {
+  writer_ = std::thread([this] { run(); });  // every member is constructed by now
+}
 
 Journal::~Journal() {
   stop();
@@ -79,12 +81,54 @@ void Journal::stop() {
   if (writer_.joinable()) writer_.join();
 }
 
+std::string Journal::trouble(std::chrono::milliseconds stall) const {
+  const std::int64_t started = commit_started_ns_;
+  if (started != 0) {
+    const auto running =
+        std::chrono::steady_clock::now().time_since_epoch() - std::chrono::nanoseconds(started);
+    if (running > stall)
+      return "a commit has been running for " +
+             std::to_string(
+                 std::chrono::duration_cast<std::chrono::milliseconds>(running).count()) +
+             " ms";
+  }
+  std::lock_guard<std::mutex> lock(health_mutex_);
+  return last_failure_.empty() ? std::string() : "the last commit failed: " + last_failure_;
+}
+
+void Journal::commit_outcome(const std::string& failure) {
+  std::lock_guard<std::mutex> lock(health_mutex_);
+  last_failure_ = failure;
+}
+
+void Journal::probe() {
+  std::lock_guard<std::mutex> lock(store_mutex_);
+  try {
+    store_->check_writable();
+    commit_outcome("");
+  } catch (const std::exception& e) {
+    commit_outcome(e.what());
+  }
+}
+
 void Journal::run() {
   for (;;) {
     std::vector<Job> batch;
     {
       std::unique_lock<std::mutex> lock(queue_mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      const auto ready = [&] { return stopping_ || !queue_.empty(); };
+      bool failing = false;
+      {
+        std::lock_guard<std::mutex> health(health_mutex_);
+        failing = !last_failure_.empty();
+      }
+      if (!failing) {
+        wake_.wait(lock, ready);
+      } else if (!wake_.wait_for(lock, std::chrono::milliseconds(probe_ms_.load()), ready)) {
+        lock.unlock();
+        probe();
+        continue;
+      }
       if (queue_.empty()) return;  // stopping, and everything written
       batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
       queue_.clear();
@@ -108,13 +152,17 @@ void Journal::write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::str
   // One transaction per store call, its time counted whether it committed or not.
   auto timed = [this](auto&& call) {
     const auto start = std::chrono::steady_clock::now();
+    commit_started_ns_ = std::max<std::int64_t>(
+        1, std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
     try {
       call();
     } catch (...) {
+      commit_started_ns_ = 0;
       ++commits_;
       commit_micros_ += micros_since(start);
       throw;
     }
+    commit_started_ns_ = 0;
     ++commits_;
     commit_micros_ += micros_since(start);
   };
@@ -148,18 +196,24 @@ void Journal::write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::str
     decisions_ += batch.decisions.size();
     for (Job& job : jobs)
       if (job.done) results.emplace_back(std::move(job.done), "");
+    commit_outcome("");
     return;
   } catch (const std::exception&) {
     // Refused as a whole (one bad job, or the store failing): below.
   }
 
-  // Job by job, in the order they came: one bad job costs only itself.
+  // Job by job, in the order they came: one bad job costs only itself. When
+  // none of them commits, the store is failing (trouble()).
+  std::string first_failure;
+  bool any_committed = false;
   for (Job& job : jobs) {
     std::string error;
     try {
       timed([&] { write_one(job); });
+      any_committed = true;
       if (job.kind == Job::Kind::kDecision) ++decisions_;
     } catch (const std::exception& e) {
+      if (first_failure.empty()) first_failure = e.what();
       error = std::string(job.kind == Job::Kind::kDecision ? "the decision could not be stored: "
                                                            : "storage failed: ") +
               e.what();
@@ -168,6 +222,7 @@ void Journal::write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::str
     }
     if (job.done) results.emplace_back(std::move(job.done), error);
   }
+  commit_outcome(any_committed ? std::string() : first_failure);
 }
 
 void Journal::write_one(Job& job) {

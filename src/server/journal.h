@@ -7,6 +7,7 @@
 // committed (or failed): a decision is acknowledged only after that.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -41,7 +42,8 @@ class Journal {
   void finish(std::string table, std::string results, std::string record, std::int64_t at_ms);
 
   // Runs `fn` with the store on the calling thread, between two commits
-  // (reads for the HTTP API; rare and short).
+  // (the tables to resume, read once before the server serves anything;
+  // the HTTP API reads through StoreReads, off the loop).
   template <typename F>
   auto read(F&& fn) {
     std::lock_guard<std::mutex> lock(store_mutex_);
@@ -54,6 +56,13 @@ class Journal {
 
   // Commits what is queued and stops the writer (idempotent).
   void stop();
+
+  // Why the store is down, or "" while it is not: a commit running longer
+  // than `stall`, or the last commit failed (until one succeeds: the writer
+  // tries Store::check_writable every `probe` while it has nothing to
+  // write). Any thread.
+  std::string trouble(std::chrono::milliseconds stall) const;
+  void set_probe_interval(std::chrono::milliseconds probe) { probe_ms_ = probe.count(); }
 
   // For /metrics: commits made, decisions committed, and the time spent in
   // commits (microseconds), read from any thread.
@@ -78,6 +87,10 @@ class Journal {
   // Writes a batch in one Store::write; if that is refused, job by job.
   void write(std::vector<Job>& jobs, std::vector<std::pair<Done, std::string>>& results);
   void write_one(Job& job);
+  // The outcome of a commit for trouble(): "" when it committed.
+  void commit_outcome(const std::string& failure);
+  // While the last commit failed and nothing is queued: is the store back?
+  void probe();
 
   Loop& loop_;
   std::unique_ptr<Store> store_;
@@ -89,6 +102,12 @@ class Journal {
   std::thread writer_;
   std::atomic<std::int64_t> outstanding_{0};  // jobs pushed whose completion has not run
   std::atomic<std::uint64_t> commits_{0}, decisions_{0}, commit_micros_{0}, failures_{0};
+  // Health (trouble()): when the running commit started (steady clock, ns
+  // since its epoch; 0: none running), and why the last one failed.
+  std::atomic<std::int64_t> commit_started_ns_{0};
+  std::atomic<std::int64_t> probe_ms_{1000};
+  mutable std::mutex health_mutex_;
+  std::string last_failure_;
 };
 
 }  // namespace tt::server

@@ -34,7 +34,13 @@ json failure(const std::string& message) {
 }  // namespace
 
 Server::Impl::Impl(Loop& l, std::unique_ptr<Store> store, ServerOptions o)
-    : loop(l), journal(l, std::move(store)), options(o) {}
+    : loop(l),
+      reads(l, store->reader(), std::chrono::milliseconds(o.store_read_timeout_ms),
+            o.max_store_reads),
+      journal(l, std::move(store)),
+      options(o) {
+  journal.set_probe_interval(std::chrono::milliseconds(o.store_probe_ms));
+}
 
 Server::Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options)
     : impl_(std::make_unique<Impl>(loop, std::move(store), options)) {}
@@ -54,6 +60,7 @@ void Server::Impl::cancel_timers() {
     cancel(table->removal_timer);
     cancel(table->waiting_timer);
     cancel(table->pace_timer);
+    cancel(table->retry_timer);
   }
 }
 
@@ -76,6 +83,7 @@ void Server::resume() {
 }
 
 void Server::stop() {
+  impl_->reads.stop();
   impl_->journal.stop();
 }
 
@@ -120,8 +128,8 @@ void Server::message(Connection& conn, std::string_view text) {
   }
 }
 
-HttpReply Server::get(std::string_view target) {
-  return impl_->get(target);
+void Server::get(std::string_view target, HttpAnswer answer) {
+  impl_->get(target, std::move(answer));
 }
 
 json Server::Impl::handle(Connection& conn, const json& request) {

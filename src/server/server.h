@@ -32,6 +32,15 @@ struct ServerOptions {
   // Tests and demos only: a create request may name the seed of a table of
   // two or more people (the table still says its seed is fixed).
   bool allow_fixed_seeds = false;
+  // The store (docs/server.md, "Storage"): an HTTP read it has not answered
+  // in this long is a 503 "store timed out"; at most this many reads wait
+  // at once; /healthz says the store is down while a commit has run longer
+  // than `store_stall_ms` or the last one failed (retried every
+  // `store_probe_ms` while nothing else is written).
+  int store_read_timeout_ms = 5000;
+  std::size_t max_store_reads = 64;
+  int store_stall_ms = 5000;
+  int store_probe_ms = 1000;
 };
 
 class Server final : public Hub {
@@ -43,7 +52,8 @@ class Server final : public Hub {
   // stored decision (agents decide, timers start again). Call once, on the
   // loop thread, before serving. Throws tt::Error on a broken store.
   void resume();
-  // Writes what is queued to the store and stops the journal thread.
+  // Writes what is queued to the store and stops the journal thread; HTTP
+  // reads still waiting for the store are answered 503.
   void stop();
   // True when no write is queued, being stored, or waiting to be answered,
   // and no computer seat is deciding.
@@ -52,7 +62,7 @@ class Server final : public Hub {
   void opened(Connection& conn) override;
   void message(Connection& conn, std::string_view text) override;
   void closed(Connection& conn) override;
-  HttpReply get(std::string_view target) override;
+  void get(std::string_view target, HttpAnswer answer) override;
 
  private:
   struct Impl;

@@ -15,6 +15,7 @@
 #include "server/lobby_list.h"
 #include "server/metrics.h"
 #include "server/server.h"
+#include "server/store_reads.h"
 #include "server/table.h"
 
 namespace tt::server {
@@ -58,6 +59,9 @@ struct Server::Impl {
   Impl(Loop& loop, std::unique_ptr<Store> store, ServerOptions options);
 
   Loop& loop;
+  // HTTP reads, on a store connection of their own (made before the journal
+  // takes the store).
+  StoreReads reads;
   Journal journal;
   ServerOptions options;
   Metrics metrics;
@@ -138,9 +142,14 @@ struct Server::Impl {
   void schedule_timers(Table& table);
   void seat_timer_fired(const std::string& table_id, Seat seat);
   void game_over(Table& table);
+  // store_retry.cpp: a decision of this table could not be stored; its
+  // computer seats and timers go on by themselves once the store is back.
+  void retry_after_store_failure(Table& table);
 
   // http_api.cpp
-  HttpReply get(std::string_view target);
+  void get(std::string_view target, HttpAnswer answer);
+  // /healthz: ok, resuming, or the store down (never reads the store).
+  HttpReply health() const;
   std::string metrics_text() const;
 };
 

@@ -78,6 +78,10 @@ struct Table {
   std::uint64_t removal_timer = 0;
   std::uint64_t waiting_timer = 0;  // ends the table if it is still waiting for people
   std::uint64_t pace_timer = 0;     // a computer seat waiting the table's pace
+  // A decision that could not be stored: computer seats and timers try
+  // again after this timer (store_retry.cpp); failures in a row, for the backoff.
+  std::uint64_t retry_timer = 0;
+  int store_failures = 0;
   // The computer seat deciding now, off the loop (kNoSeat: none). One at a
   // time, lowest seat first, so a table of computers plays the same way
   // whatever the workers' timing.

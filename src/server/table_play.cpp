@@ -82,8 +82,10 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
   Table& table = *it->second;
   table.storing = false;
   if (!error.empty()) {
-    if (act.reply) act.reply(error, table.seq());
+    if (act.reply) act.reply(error, table.seq());  // a person may send it again
+    retry_after_store_failure(table);
   } else {
+    table.store_failures = 0;
     Match& m = *table.match;
     // The decision as each seat may see it, rendered before it changes the state.
     table.last_shown.assign(table.seats.size() + 1, act.option);

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/hub.h"
 
@@ -40,15 +41,29 @@ class FakeHub final : public Hub {
 
   void closed(Connection&) override { ++closed_count; }
 
-  HttpReply get(std::string_view target) override {
-    if (target == "/healthz") return {200, "text/plain; charset=utf-8", "ok\n"};
+  void get(std::string_view target, HttpAnswer answer) override {
+    if (target == "/healthz") return answer({200, "text/plain; charset=utf-8", "ok\n"});
     if (target == "/metrics")
-      return {
-          200, "text/plain; version=0.0.4",
-          "# HELP tabletop_tables Tables held.\n# TYPE tabletop_tables gauge\ntabletop_tables 3\n"};
-    if (target.starts_with("/api/missing")) return {404, "application/json", R"({"error":"none"})"};
-    return {200, "application/json", R"({"target":")" + std::string(target) + "\"}"};
+      return answer({200, "text/plain; version=0.0.4",
+                     "# HELP tabletop_tables Tables held.\n# TYPE tabletop_tables "
+                     "gauge\ntabletop_tables 3\n"});
+    if (target.starts_with("/api/missing"))
+      return answer({404, "application/json", R"({"error":"none"})"});
+    if (target == "/api/held") {  // answered when the test calls release_held() (loop thread)
+      held.push_back(std::move(answer));
+      ++held_count;
+      return;
+    }
+    answer({200, "application/json", R"({"target":")" + std::string(target) + "\"}"});
   }
+
+  // Answers every held request (call on the loop thread).
+  void release_held(const std::string& body) {
+    for (auto& answer : held) answer({200, "application/json", body});
+    held.clear();
+  }
+  std::vector<HttpAnswer> held;
+  std::atomic<int> held_count{0};
 };
 
 }  // namespace tt::server::testing

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,41 @@ struct MemoryData {
   std::map<std::string, std::pair<std::string, std::string>> finished;  // results, record
   bool fail_appends = false;
   std::size_t appends = 0;
+  // While closed, reads (unfinished aside) wait: a store that does not answer.
+  std::mutex gate_mutex;
+  std::condition_variable gate_changed;
+  bool reads_held = false;
+  int reads_waiting = 0;
+  // While set, a write waits (a commit that does not end).
+  bool writes_held = false;
+  void hold_writes(bool held) {
+    {
+      std::lock_guard<std::mutex> lock(gate_mutex);
+      writes_held = held;
+    }
+    gate_changed.notify_all();
+  }
+  void wait_for_writes() {
+    std::unique_lock<std::mutex> lock(gate_mutex);
+    gate_changed.wait(lock, [&] { return !writes_held; });
+  }
+  int waiting_reads() {
+    std::lock_guard<std::mutex> lock(gate_mutex);
+    return reads_waiting;
+  }
+  void hold_reads(bool held) {
+    {
+      std::lock_guard<std::mutex> lock(gate_mutex);
+      reads_held = held;
+    }
+    gate_changed.notify_all();
+  }
+  void wait_for_reads() {
+    std::unique_lock<std::mutex> lock(gate_mutex);
+    ++reads_waiting;
+    gate_changed.wait(lock, [&] { return !reads_held; });
+    --reads_waiting;
+  }
 };
 
 class MemoryStore final : public Store {
@@ -117,6 +153,7 @@ class MemoryStore final : public Store {
   }
   // In order, all or nothing (what was there is put back on a failure).
   void write(const WriteBatch& batch) override {
+    d_->wait_for_writes();
     std::lock_guard<std::mutex> lock(d_->mutex);
     if (d_->fail_appends && !batch.decisions.empty())
       throw Error("memory store: appends are failing");
@@ -149,13 +186,24 @@ class MemoryStore final : public Store {
     return it->second;
   }
   std::optional<std::string> record(const std::string& table) override {
+    d_->wait_for_reads();
     std::lock_guard<std::mutex> lock(d_->mutex);
     auto it = d_->finished.find(table);
     if (it == d_->finished.end()) return std::nullopt;
     return it->second.second;
   }
-  std::vector<PastGame> past_games(const std::string&, int) override { return {}; }
-  std::vector<PastGame> recent_games(int) override { return {}; }
+  std::vector<PastGame> past_games(const std::string&, int) override {
+    d_->wait_for_reads();
+    return {};
+  }
+  std::vector<PastGame> recent_games(int) override {
+    d_->wait_for_reads();
+    return {};
+  }
+  void check_writable() override {
+    if (d_->fail_appends) throw Error("memory store: writes are failing");
+  }
+  std::unique_ptr<Store> reader() override { return std::make_unique<MemoryStore>(d_); }
 
  private:
   void create_locked(const StoredTable& t) { d_->tables[t.id].table = t; }
@@ -256,6 +304,15 @@ struct Harness {
   void disconnect(FakeConnection& c) {
     server->closed(c);
     loop.settle(*server);
+  }
+  // A GET through the hub, waited for (a store read answers from the reader
+  // thread); status 0 when no answer came in 10 s.
+  HttpReply get(const std::string& target) {
+    std::optional<HttpReply> got;
+    server->get(target, [&got](HttpReply r) { got = std::move(r); });
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!got && std::chrono::steady_clock::now() < end) loop.settle(*server);
+    return got.value_or(HttpReply{0, "", "no answer"});
   }
   // Sends a request and returns its reply.
   json request(FakeConnection& c, json req) {

@@ -229,13 +229,13 @@ TEST_F(Hub, AComputerSeatPlaysAndTheFinishedGameOpensItsRecord) {
   // Nobody sits at an all-computer table; it plays to the end by itself.
   for (int i = 0; i < 100000 && !h.data->tables[t].finished; ++i) h.loop.settle(*h.server);
   ASSERT_TRUE(h.data->tables[t].finished);
-  HttpReply rec = h.server->get("/api/records/" + t);
+  HttpReply rec = h.get("/api/records/" + t);
   ASSERT_EQ(rec.status, 200) << rec.body;
   json record = json::parse(rec.body);
   EXPECT_EQ(record["decisions"].size(), h.data->tables[t].decisions.size());
   // Who sat where is kept, so replays name seats as the table did.
   EXPECT_EQ(record["seats"][1]["kind"], "random");
-  HttpReply step = h.server->get("/api/replay/" + t + "/3?as=0");
+  HttpReply step = h.get("/api/replay/" + t + "/3?as=0");
   ASSERT_EQ(step.status, 200) << step.body;
   EXPECT_EQ(json::parse(step.body)["step"], 3);
   EXPECT_EQ(json::parse(step.body)["seats"][0]["kind"], "random");
@@ -244,8 +244,8 @@ TEST_F(Hub, AComputerSeatPlaysAndTheFinishedGameOpensItsRecord) {
 TEST_F(Hub, TheRecordOfAGameInPlayStaysClosed) {
   auto& c = h.connect();
   const std::string t = create(c);
-  EXPECT_EQ(h.server->get("/api/records/" + t).status, 404);
-  EXPECT_EQ(h.server->get("/api/replay/" + t + "/0").status, 404);
+  EXPECT_EQ(h.get("/api/records/" + t).status, 404);
+  EXPECT_EQ(h.get("/api/replay/" + t + "/0").status, 404);
 }
 
 TEST_F(Hub, AMoveTimerTakesTheSeatsDefaultOptionWhenItRunsOut) {
@@ -293,8 +293,8 @@ TEST_F(Hub, MessagesThatAreNotRequestsGetAnErrorAndTheConnectionGoesOn) {
 }
 
 TEST_F(Hub, MetricsAndHealth) {
-  EXPECT_EQ(h.server->get("/healthz").status, 200);
-  HttpReply m = h.server->get("/metrics");
+  EXPECT_EQ(h.get("/healthz").status, 200);
+  HttpReply m = h.get("/metrics");
   EXPECT_NE(m.body.find("tabletop_tables "), std::string::npos);
   EXPECT_NE(m.body.find("tabletop_ack_milliseconds_bucket"), std::string::npos);
 }
@@ -302,19 +302,19 @@ TEST_F(Hub, MetricsAndHealth) {
 // /api/cards/GAME: the catalogue the browser's card component reads.
 TEST_F(Hub, EachGamesCardCatalogueIsServedAndAnUnknownGameIs404) {
   for (const char* name : {"suikoden", "ddm", "lastchronicle", "magic"}) {
-    HttpReply r = h.server->get(std::string("/api/cards/") + name);
+    HttpReply r = h.get(std::string("/api/cards/") + name);
     ASSERT_EQ(r.status, 200) << name << ": " << r.body;
     EXPECT_EQ(r.content_type, "application/json");
     const json body = json::parse(r.body);
     EXPECT_EQ(body["game"], name);
     EXPECT_EQ(body["cards"], Registry::instance().get(name)->card_catalog()["cards"]);
   }
-  HttpReply unknown = h.server->get("/api/cards/chess");
+  HttpReply unknown = h.get("/api/cards/chess");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_NE(json::parse(unknown.body)["error"].get<std::string>().find("unknown game 'chess'"),
             std::string::npos)
       << unknown.body;
-  EXPECT_EQ(h.server->get("/api/cards/").status, 404);
+  EXPECT_EQ(h.get("/api/cards/").status, 404);
 }
 
 // A game whose card data could not be loaded: 503 naming the error; the
@@ -326,8 +326,8 @@ TEST_F(Hub, ABrokenGamesCardCatalogueIs503) {
   fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
   std::ofstream(data / "ddm" / "pool.json") << "{ not json";
   load_builtin_games(data.string());
-  HttpReply broken = h.server->get("/api/cards/ddm");
-  HttpReply magic = h.server->get("/api/cards/magic");
+  HttpReply broken = h.get("/api/cards/ddm");
+  HttpReply magic = h.get("/api/cards/magic");
   load_builtin_games(data_dir());
   fs::remove_all(data);
   EXPECT_EQ(broken.status, 503);
@@ -353,7 +353,7 @@ TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {
       {"ismcts:threads=2", "ismcts:threads=2 is more than this server allows (at most 1)"},
       {"ismcts:rollout=greedy:sims=5000", "(at most 2000)"},
   };
-  const auto before = h.server->get("/api/tables").body;
+  const auto before = h.get("/api/tables").body;
   for (auto& [spec, why] : refused) {
     json no = h.request(c, {{"cmd", "create"}, {"game", "suikoden"}, {"seats", {"human", spec}}});
     EXPECT_EQ(no["ok"], false) << spec;
@@ -364,7 +364,7 @@ TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {
                                  {"game", "suikoden"},
                                  {"seats", {"human", "ismcts:" + std::string(300, 'x')}}});
   EXPECT_EQ(long_spec["ok"], false);
-  EXPECT_EQ(h.server->get("/api/tables").body, before);
+  EXPECT_EQ(h.get("/api/tables").body, before);
   // A server started with more search threads allows them.
   h.restart({.agent_threads = 2});
   auto& c2 = h.connect();

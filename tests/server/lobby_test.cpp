@@ -97,7 +97,7 @@ TEST_F(Lobby, ATableNobodyFillsEndsAndItsWatchersAreTold) {
   json r = h.request(b, {{"cmd", "join"}, {"table", waiting}, {"seat", 1}, {"name", "Late"}});
   EXPECT_EQ(r["ok"], false);
   // Never a past game: nothing was played.
-  EXPECT_EQ(h.server->get("/api/recent").body.find(waiting), std::string::npos);
+  EXPECT_EQ(h.get("/api/recent").body.find(waiting), std::string::npos);
 }
 
 TEST_F(Lobby, AWaitingTableRestoredAfterARestartStillExpires) {

@@ -245,7 +245,7 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
     ASSERT_TRUE(acted) << "nobody could act";
   }
   ASSERT_EQ(players[0]->last_update()->at("terminal"), true);
-  HttpReply rec = h.server->get("/api/records/" + t);
+  HttpReply rec = h.get("/api/records/" + t);
   ASSERT_EQ(rec.status, 200) << rec.body;
   const Views views = replay_views(json::parse(rec.body), c.seats);
 

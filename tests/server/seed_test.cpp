@@ -119,10 +119,10 @@ TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCo
     if (step % 10 == 0)
       for (const std::string& path :
            std::vector<std::string>{"/api/tables", "/api/records/" + t, "/api/replay/" + t + "/1"})
-        http.push_back(h.server->get(path).body);
+        http.push_back(h.get(path).body);
   }
   ASSERT_FALSE((*watcher.last_update())["terminal"]);
-  EXPECT_EQ(h.server->get("/api/records/" + t).status, 404);
+  EXPECT_EQ(h.get("/api/records/" + t).status, 404);
   const json last_for_1 = (*seats[1]->last_update())["view"];
 
   for (FakeConnection* c : seats)
@@ -142,7 +142,7 @@ TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCo
                                                     {"seq", (*seats[0]->last_update())["seq"]}});
   ASSERT_EQ((*watcher.last_update())["terminal"], true);
   for (const json& m : watcher.sent) EXPECT_EQ(m.dump().find(digits), std::string::npos);
-  const HttpReply rec = h.server->get("/api/records/" + t);
+  const HttpReply rec = h.get("/api/records/" + t);
   ASSERT_EQ(rec.status, 200) << rec.body;
   const json record = json::parse(rec.body);
   const json reveal = record.value("seed_commitment", json::object());
@@ -151,8 +151,7 @@ TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCo
   EXPECT_EQ(reveal["seed"], digits);
   EXPECT_EQ(record["setup"]["seed"].get<std::uint64_t>(), seed);
   EXPECT_EQ(token_hash(reveal["salt"].get<std::string>() + ":" + digits), commitment);
-  EXPECT_EQ(json::parse(h.server->get("/api/replay/" + t + "/0").body)["seed_commitment"].value(
-                "seed", ""),
+  EXPECT_EQ(json::parse(h.get("/api/replay/" + t + "/0").body)["seed_commitment"].value("seed", ""),
             digits);
 
   // What the seed gives whoever has it: the record's seed and the first
@@ -181,7 +180,7 @@ TEST_F(SecretSeed, ATableWhoseCreatorChoseTheSeedSaysSoToEveryone) {
   h.request(watcher, {{"cmd", "watch"}, {"table", t}});
   EXPECT_EQ((*watcher.last_update()).value("seed", ""), "fixed");
   EXPECT_EQ(h.request(c, {{"cmd", "tables"}})["tables"][0].value("seed", ""), "fixed");
-  EXPECT_EQ(json::parse(h.server->get("/api/tables").body)["tables"][0].value("seed", ""), "fixed");
+  EXPECT_EQ(json::parse(h.get("/api/tables").body)["tables"][0].value("seed", ""), "fixed");
   // ... and without a seed, the server draws a secret one.
   json drawn = h.request(c, create_request({"human", "greedy"}));
   EXPECT_EQ(drawn["summary"].value("seed", ""), "secret");

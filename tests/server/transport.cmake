@@ -5,7 +5,7 @@
 find_package(Boost 1.81 REQUIRED)
 add_executable(transport_tests
   transport_test.cpp transport_limits_test.cpp transport_parts_test.cpp transport_serve_test.cpp
-  transport_origin_test.cpp)
+  transport_origin_test.cpp transport_hub_answer_test.cpp)
 target_include_directories(transport_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(transport_tests PRIVATE TABLETOP_BIN="$<TARGET_FILE:tabletop>")
 target_link_libraries(transport_tests PRIVATE tt_transport Boost::headers GTest::gtest_main)

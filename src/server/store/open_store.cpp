@@ -8,10 +8,13 @@ namespace tt::server {
 
 std::unique_ptr<Store> open_store(const std::string& url) {
   const StoreUrl parsed = parse_store_url(url);
-  if (parsed.kind == StoreUrl::Kind::postgresql) {
-    return open_postgres_store(parsed.target, parsed.shown, password_of(parsed.target));
-  }
-  return open_sqlite_store(parsed.target, "sqlite:" + parsed.target);
+  std::unique_ptr<Store> store =
+      parsed.kind == StoreUrl::Kind::postgresql
+          ? open_postgres_store(parsed.target, parsed.shown, password_of(parsed.target))
+          : open_sqlite_store(parsed.target, "sqlite:" + parsed.target);
+  // A store that cannot take a write is refused before anything is served.
+  store->check_writable();
+  return store;
 }
 
 }  // namespace tt::server

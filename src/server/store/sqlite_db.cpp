@@ -4,7 +4,7 @@ namespace tt::server::sqlite {
 
 Db::Db(const std::string& path) {
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
-  const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+  const int code = sqlite3_open_v2(path.c_str(), &db_, flags, "unix-excl");
   if (code != SQLITE_OK) {
     std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
     sqlite3_close_v2(db_);

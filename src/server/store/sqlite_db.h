@@ -23,7 +23,12 @@ class Failure : public std::runtime_error {
 
 class Db {
  public:
-  // Opens or creates the file. Throws Failure.
+  // Opens or creates the file through SQLite's "unix-excl" VFS: the process
+  // holds the file's lock for itself (no other process may open it while
+  // any connection of this one has it open), and the WAL index lives in this
+  // process's heap, shared by its connections, instead of a memory-mapped
+  // -shm file (docs/server.md, "Storage": a -shm file shrunk or made
+  // immutable under the mapping is a SIGBUS). Throws Failure.
   explicit Db(const std::string& path);
   ~Db();
   Db(const Db&) = delete;

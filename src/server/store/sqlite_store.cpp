@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "server/store/rows.h"
 #include "server/store/schema.h"
+#include "server/store/sqlite_checkpointer.h"
 #include "server/store/sqlite_db.h"
 
 namespace tt::server {
@@ -115,14 +116,30 @@ bool is(const Failure& failure, int code) {
 
 class SqliteStore : public Store {
  public:
-  SqliteStore(const std::string& path, std::string shown) : shown_(std::move(shown)) {
+  // The writer migrates and checks that the file takes writes; a reader
+  // (reader()) only reads, on a connection of its own.
+  enum class Role { kWriter, kReader };
+
+  SqliteStore(const std::string& path, std::string shown, Role role = Role::kWriter)
+      : shown_(std::move(shown)), path_(path) {
     guard("open", [&] {
       create_folder(path);
       db_ = std::make_unique<Db>(path);
-      configure();
-      migrate_now();
+      configure(role);
+      if (role == Role::kWriter) migrate_now();
       statements_ = std::make_unique<Statements>(*db_);
+      if (role == Role::kWriter) writable_now();
+      if (role == Role::kWriter && path != ":memory:")
+        checkpointer_ = std::make_unique<sqlite::Checkpointer>(path, std::chrono::seconds(1));
     });
+  }
+
+  void check_writable() override {
+    guard("check_writable", [&] { writable_now(); });
+  }
+
+  std::unique_ptr<Store> reader() override {
+    return std::make_unique<SqliteStore>(path_, shown_, Role::kReader);
   }
 
   void migrate() override {
@@ -364,9 +381,22 @@ class SqliteStore : public Store {
       throw Refused{"cannot create the folder " + folder.string() + ": " + error.message()};
   }
 
-  void configure() {
-    // Another process writing (or switching the file to WAL): wait, up to 5 s.
+  // A real write, committed: a file SQLite opened read-only (no write
+  // permission, immutable), a full disk or a lock held elsewhere fails here.
+  void writable_now() {
+    if (sqlite3_db_readonly(db_->handle(), "main") == 1)
+      throw Refused{"the file cannot be written (SQLite opened it read-only)"};
+    in_one_transaction([&] { db_->exec("UPDATE schema_version SET version = version"); });
+  }
+
+  void configure(Role role) {
+    // Our own writer committing (the reader), or the file's lock held by
+    // another process: wait, up to 5 s.
     sqlite3_busy_timeout(db_->handle(), 5000);
+    if (role == Role::kReader) {
+      db_->exec("PRAGMA query_only = ON");
+      return;
+    }
     // WAL: readers never block the writer, and a commit is one append to the
     // log. synchronous=NORMAL syncs the log only at checkpoints: a commit
     // survives the process being killed (it is in the OS's hands when COMMIT
@@ -376,10 +406,10 @@ class SqliteStore : public Store {
       throw Refused{"WAL mode refused (journal_mode " + mode + ")"};
     db_->exec("PRAGMA synchronous = NORMAL");
     db_->exec("PRAGMA foreign_keys = ON");
-    // The commit that takes the log past this many pages copies it back into
-    // the file and flushes both (tens of ms on a busy disk): 4000 pages (16 MB)
-    // rather than SQLite's 1000 puts that on 4 times fewer commits.
-    db_->exec("PRAGMA wal_autocheckpoint = 4000");
+    // No commit checkpoints (copies the log back into the file and flushes
+    // both: tens of ms on a busy disk): the checkpointer's connection does,
+    // every second, beside the writer (sqlite_checkpointer.h).
+    db_->exec("PRAGMA wal_autocheckpoint = 0");
     db_->exec("PRAGMA journal_size_limit = 67108864");  // the log shrinks back to 64 MB at most
   }
 
@@ -457,8 +487,10 @@ class SqliteStore : public Store {
   }
 
   std::string shown_;
+  std::string path_;
   std::unique_ptr<Db> db_;
   std::unique_ptr<Statements> statements_;
+  std::unique_ptr<sqlite::Checkpointer> checkpointer_;  // the writer's; stops first
 };
 
 }  // namespace

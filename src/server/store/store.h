@@ -143,11 +143,20 @@ class Store {
   virtual std::vector<PastGame> past_games(const std::string& name, int limit = 100) = 0;
   // The most recent finished games of anyone, newest first.
   virtual std::vector<PastGame> recent_games(int limit = 50) = 0;
+
+  // A write transaction that changes nothing anyone reads, committed: proves
+  // the store takes writes now (open_store runs it before a server starts;
+  // the journal runs it to learn that a failing store came back).
+  virtual void check_writable() = 0;
+  // Another connection to the same database, for reads on another thread
+  // while this one writes: they never wait for each other's transactions
+  // (SQLite in WAL mode; a second PostgreSQL session). Not migrated.
+  virtual std::unique_ptr<Store> reader() = 0;
 };
 
 // Opens a store from a URL: "" or "sqlite:PATH" or a path ending in .db/.sqlite
 // (SQLite, WAL mode, the folder created), or "postgresql://..." /
-// "postgres://..." (libpqxx). Runs migrate(). Throws tt::Error naming the URL
+// "postgres://..." (libpqxx). Runs migrate() and check_writable(). Throws tt::Error naming the URL
 // (without its password) and the reason.
 std::unique_ptr<Store> open_store(const std::string& url);
 

@@ -8,6 +8,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <exception>
+#include <optional>
 #include <sstream>
 
 #include "core/error.h"
@@ -124,14 +125,15 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       send(std::move(res));
       return;
     }
-    send(answer(req));
+    if (auto res = answer(req)) send(std::move(*res));  // else the hub answers later
   }
 
   static std::string_view path_of(std::string_view target) {
     return target.substr(0, target.find('?'));
   }
 
-  Response answer(const Request& req) {
+  // The response, or nothing when the hub will answer (ask_hub).
+  std::optional<Response> answer(const Request& req) {
     if (req.method() != http::verb::get && req.method() != http::verb::head) {
       Response res = text_reply(req, http::status::method_not_allowed, "only GET and HEAD");
       res.set(http::field::allow, "GET, HEAD");
@@ -142,29 +144,47 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     const std::string_view path = path_of(target);
     if (path == "/ws")
       return text_reply(req, http::status::upgrade_required, "connect with a WebSocket");
-    if (path == "/healthz" || path == "/metrics" || path == "/api" || path.starts_with("/api/"))
-      return from_hub(req, target, path == "/metrics");
+    if (path == "/healthz" || path == "/metrics" || path == "/api" || path.starts_with("/api/")) {
+      ask_hub(req, target, path == "/metrics");
+      return std::nullopt;
+    }
     return static_file(req);
   }
 
-  Response from_hub(const Request& req, std::string_view target, bool metrics) {
-    HttpReply got;
+  // The hub answers on the loop thread, at once or once the store has read
+  // (Hub::get); this session waits for it, reading nothing meanwhile, and the
+  // loop goes on with everything else.
+  void ask_hub(const Request& req, std::string_view target, bool metrics) {
+    Request head;  // what the reply needs of the request
+    head.version(req.version());
+    head.keep_alive(req.keep_alive());
+    auto answered = std::make_shared<bool>(false);
     try {
       if (shared_->hub == nullptr) throw std::runtime_error("stopping");
-      got = shared_->hub->get(target);
+      shared_->hub->get(target,
+                        [self = shared_from_this(), head, metrics, answered](HttpReply got) {
+                          if (*answered) return;
+                          *answered = true;
+                          self->hub_answered(head, metrics, std::move(got));
+                        });
     } catch (const std::exception& e) {
       ++shared_->counters.hub_errors;
-      return text_reply(req, http::status::internal_server_error,
-                        std::string("internal error: ") + e.what());
+      if (*answered) return;
+      *answered = true;
+      send(text_reply(head, http::status::internal_server_error,
+                      std::string("internal error: ") + e.what()));
     }
+  }
+
+  void hub_answered(const Request& head, bool metrics, HttpReply got) {
     if (metrics) {
       if (!got.body.empty() && got.body.back() != '\n') got.body += '\n';
       got.body += transport_metrics(*shared_);
     }
     Response res =
-        reply(req, static_cast<http::status>(got.status), got.content_type, std::move(got.body));
+        reply(head, static_cast<http::status>(got.status), got.content_type, std::move(got.body));
     res.set(http::field::cache_control, "no-store");
-    return res;
+    send(std::move(res));
   }
 
   Response static_file(const Request& req) {
