@@ -37,7 +37,7 @@ class Abuse : public ::testing::Test {
   }
   // A counter of /metrics (-1 when the server has no such counter).
   double metric(const std::string& name) {
-    const std::string body = h.server->get("/metrics").body;
+    const std::string body = h.get("/metrics").body;
     const auto at = body.find("\n" + name + " ");
     if (at == std::string::npos) return -1;
     return std::stod(body.substr(at + name.size() + 2));
@@ -103,7 +103,7 @@ TEST_F(Abuse, OneAddressCannotFillTheLobbyRestartsIncluded) {
   auto& other = h.connect("198.51.100.20");
   created(other);
   // Nothing in the lobby names the creator's address.
-  EXPECT_EQ(h.server->get("/api/tables").body.find("203.0.113"), std::string::npos);
+  EXPECT_EQ(h.get("/api/tables").body.find("203.0.113"), std::string::npos);
   // The address is stored with its tables: a restart does not reset the count.
   h.restart(options);
   auto& after = h.connect("203.0.113.5");
@@ -198,7 +198,7 @@ TEST_F(Abuse, TheLobbyListIsNotBuiltAgainForEveryRequest) {
     json list = h.request(c, {{"cmd", "tables"}});
     ASSERT_EQ(list["ok"], true);
     ASSERT_EQ(list["tables"].size(), 1u);
-    h.server->get("/api/tables");
+    h.get("/api/tables");
   }
   EXPECT_EQ(metric("tabletop_lobby_builds_total"), builds);
   // A new table shows at once; a change of one within the refresh.

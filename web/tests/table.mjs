@@ -15,7 +15,7 @@ export async function tableParts({ browser, base, shot, log }) {
   await page.selectOption("select[name=seat-1]", "greedy");
   // A fixed deal, so the game (and its forced moves) is the same each run.
   await page.click("details.options summary");
-  await page.fill("input[name=seed]", process.env.TABLE_SEED || "7");
+  await page.fill("input[name=seed]", process.env.TABLE_SEED || "3");
   await page.click("button:has-text('Create table')");
   await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
   await page.waitForFunction(() => document.querySelector("form.join input[name=name]") || document.body.dataset.seat === "0");
@@ -122,7 +122,7 @@ export async function tableParts({ browser, base, shot, log }) {
     await waitSeqAbove(page, st.seq);
   }
   await page.evaluate(() => localStorage.setItem("tabletop.auto-forced", "0"));
-  if (!seen.forced) fail("no forced move came up to be taken by itself (seed 7 has one)");
+  if (!seen.forced) fail("no forced move came up to be taken by itself (seed 3 has one)");
   log(JSON.stringify(seen));
   if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
   if (P.outside.length) fail(`fetched from outside the server: ${P.outside.join(", ")}`);
