@@ -166,7 +166,6 @@ TEST(ScenarioRunner, ReportsWrongDdmExpectations) {
   EXPECT_FALSE(run_scenario(s).passed());
 }
 
-
 // A misspelt key never turns a check into one that cannot fail: the issue's
 // case ("include" for "contains") once passed with any value at the path.
 // Each unknown word, wherever it is, fails the scenario and is named.
