@@ -124,7 +124,10 @@ export async function phonePages({ browser, base, shot, log }) {
   ];
   for (const [game, o] of tables) {
     const t = await playNow(page, base, game, o);
-    const n = await page.evaluate(() => document.querySelectorAll("ul.seats li").length);
+    // One strip per seat around the board (the seat list became strips).
+    const n = await page.evaluate(() => document.querySelectorAll("section.strip").length);
+    const want = o.seats || (o.variant === "ffa" ? 4 : 2);
+    if (n !== want) fail(`${game}: ${n} seat strips shown for ${want} seats`);
     await check(`the table page of ${game} (${o.variant || ""}${o.seats || ""}, table ${t})`, `table-${game}-${o.variant || o.seats || 2}`);
     log(`${game} ${o.variant || o.seats || ""}: table ${t} in play, ${n} seats shown`);
   }
