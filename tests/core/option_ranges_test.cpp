@@ -101,13 +101,14 @@ int max_of(const std::string& name, const std::string& key) {
 
 TEST(OptionRanges, AGameStartedAtTheMaxHoldsIt) {
   register_builtin_games();
+  // Each view is kept in a variable: a range-for over a member of a
+  // temporary would read it after it is gone (ASan: heap-use-after-free).
   const int life = max_of("magic", "starting_life");
-  for (const json& p : referee_view("magic", "starting_life", life)["players"])
-    EXPECT_EQ(p["life"], life);
+  const json magic = referee_view("magic", "starting_life", life);
+  for (const json& p : magic["players"]) EXPECT_EQ(p["life"], life);
   const int lc_life = max_of("lastchronicle", "starting_life");
-  for (const json& p :
-       referee_view("lastchronicle", "starting_life", lc_life, {{"life_cap", "99"}})["players"])
-    EXPECT_EQ(p["life"], lc_life);
+  const json lc = referee_view("lastchronicle", "starting_life", lc_life, {{"life_cap", "99"}});
+  for (const json& p : lc["players"]) EXPECT_EQ(p["life"], lc_life);
   const int vp = max_of("suikoden", "vp_to_win");
   EXPECT_EQ(referee_view("suikoden", "vp_to_win", vp)["vp_to_win"], vp);
   const int rounds = max_of("ddm", "turn_limit");

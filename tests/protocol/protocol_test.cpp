@@ -163,7 +163,8 @@ TEST_F(ProtocolTest, SetupsAreCheckedAgainstSeatsRangesAndKeepTheirWholeError) {
       << r.dump();
   EXPECT_EQ(referee_view(), before);
   ok(R"({"cmd":"new","game":"magic","options":{"starting_life":10000}})");
-  for (const json& p : referee_view()["players"]) EXPECT_EQ(p["life"], 10000);
+  const json view = referee_view();  // kept: a range-for over a temporary's member dangles
+  for (const json& p : view["players"]) EXPECT_EQ(p["life"], 10000);
 }
 
 TEST_F(ProtocolTest, TheCatalogueGivesEachNumericOptionItsRange) {

@@ -70,7 +70,8 @@ Views replay_views(const json& record, int seats) {
 std::set<std::string> ddm_items() {
   std::ifstream in(data_dir() + "/ddm/pool.json");
   std::set<std::string> out;
-  for (auto& item : json::parse(in)["items"]) out.insert(item["id"].get<std::string>());
+  const json pool = json::parse(in);  // kept: a range-for over a temporary's member dangles
+  for (auto& item : pool["items"]) out.insert(item["id"].get<std::string>());
   return out;
 }
 
