@@ -178,7 +178,9 @@ export function seatArea(ctx: BoardCtx, acts: Acts, seat: number): HTMLElement {
   const piles = h("div.lc-zone.lc-piles",
     h("span.lc-pile", `deck ${p.deck_size ?? 0}`),
     p.top ? h("div.lc-slot", h("small", "deck top (revealed)"), ctx.card(p.top, { classes: "small" })) : null,
-    pile("discard", p.discard || []), pile("removed", p.removed || []));
+    pile("discard", p.discard || []), pile("removed", p.removed || []),
+    // A departed seat's unseen cards left face down: only how many.
+    p.removed_hidden_size ? h("span.lc-pile", { "data-pile": "removed-face-down" }, `removed face down ${p.removed_hidden_size}`) : null);
 
   // The own area: the battlefield and the hand at full width; another's: all in one row,
   // the battlefield last (on a line of its own when the others leave it too little room).

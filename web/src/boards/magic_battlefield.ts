@@ -134,10 +134,13 @@ function zones(k: Kit, seat: number): HTMLElement | null {
   const p = k.v.players?.[seat] || {};
   const parts: [string, string[]][] = [["graveyard", p.graveyard], ["exile", p.exile], ["ante", p.ante], ["left the game", p.left_game]];
   const shown = parts.filter(([, l]) => Array.isArray(l) && l.length);
-  if (!shown.length) return null;
+  // A departed player's unseen cards left face down: only how many.
+  const faceDown: number = p.left_game_hidden_size || 0;
+  if (!shown.length && !faceDown) return null;
   // Open when one of its cards can be clicked now.
   const open = shown.some(([, l]) => l.some((r) => k.map.about(r).length));
+  const summary = [...shown.map(([n, l]) => `${n} ${l.length}`), ...(faceDown ? [`left the game face down ${faceDown}`] : [])];
   return h("details.mzones", { open },
-    h("summary", shown.map(([n, l]) => `${n} ${l.length}`).join(" · ")),
+    h("summary", summary.join(" · ")),
     shown.map(([n, l]) => h("div.mrow", h("small.mrow-label", n), h("div.mcards", l.map((r) => k.card(r, r, { classes: "small" }))))));
 }
