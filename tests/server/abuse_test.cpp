@@ -28,9 +28,7 @@ class Abuse : public ::testing::Test {
     return r.value("table", "");
   }
   std::string join(FakeConnection& c, const std::string& table, int seat) {
-    json r = h.request(c, {{"cmd", "join"}, {"table", table}, {"seat", seat}, {"name", "P"}});
-    EXPECT_EQ(r["ok"], true) << r.dump();
-    return r.value("token", "");
+    return h.join(c, table, seat, "P");
   }
   json watch(FakeConnection& c, const std::string& table) {
     return h.request(c, {{"cmd", "watch"}, {"table", table}});

@@ -32,9 +32,7 @@ TEST(ChessClock, ARestartKeepsTheTimeEachSeatUsed) {
   const std::string t = created["table"];
   std::vector<std::string> tokens;
   for (int s = 0; s < 2; ++s)
-    tokens.push_back(
-        h.request(*seats[static_cast<std::size_t>(s)],
-                  {{"cmd", "join"}, {"table", t}, {"seat", s}, {"name", "P"}})["token"]);
+    tokens.push_back(h.join(*seats[static_cast<std::size_t>(s)], t, s, "P"));
   // The seat that decides thinks `secs` seconds, then decides.
   auto play = [&](int secs) {
     h.loop.advance(std::chrono::seconds(secs), *h.server);
@@ -92,9 +90,7 @@ TEST(ChessClock, AFallenFlagStaysFallenAfterARestart) {
   const std::string t = created["table"];
   std::vector<std::string> tokens;
   for (int s = 0; s < 2; ++s)
-    tokens.push_back(
-        h.request(*seats[static_cast<std::size_t>(s)],
-                  {{"cmd", "join"}, {"table", t}, {"seat", s}, {"name", "P"}})["token"]);
+    tokens.push_back(h.join(*seats[static_cast<std::size_t>(s)], t, s, "P"));
   const int first = deciding(seats).first;
   ASSERT_GE(first, 0);
   h.loop.advance(std::chrono::seconds(21), *h.server);  // its 20 s run out: the default is taken

@@ -3,6 +3,8 @@
 // memory that can be held or made to fail, and connections that keep every
 // message they are sent.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <condition_variable>
 #include <functional>
@@ -313,6 +315,13 @@ struct Harness {
     const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (!got && std::chrono::steady_clock::now() < end) loop.settle(*server);
     return got.value_or(HttpReply{0, "", "no answer"});
+  }
+  // Takes a seat for `c` (named "P<seat>" unless given) and returns its token ("" if refused).
+  std::string join(FakeConnection& c, const std::string& table, int seat, std::string name = "") {
+    if (name.empty()) name = "P" + std::to_string(seat);
+    json r = request(c, {{"cmd", "join"}, {"table", table}, {"seat", seat}, {"name", name}});
+    EXPECT_EQ(r["ok"], true) << r.dump();
+    return r.value("token", "");
   }
   // Sends a request and returns its reply.
   json request(FakeConnection& c, json req) {

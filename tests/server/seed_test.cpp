@@ -92,11 +92,8 @@ TEST_P(SecretSeedGames, NoClientLearnsTheSeedBeforeTheEndAndTheRecordProvesTheCo
   const std::string commitment = created["summary"].value("seed_commitment", "");
   EXPECT_EQ(commitment.size(), 64u);
   for (int s = 0; s < p.people; ++s) {
-    json r =
-        h.request(*seats[static_cast<std::size_t>(s)],
-                  {{"cmd", "join"}, {"table", t}, {"seat", s}, {"name", "P" + std::to_string(s)}});
-    ASSERT_EQ(r["ok"], true) << r.dump();
-    tokens.push_back(r["token"]);
+    tokens.push_back(h.join(*seats[static_cast<std::size_t>(s)], t, s));
+    ASSERT_FALSE(tokens.back().empty()) << "seat " << s << " could not be taken";
   }
   h.request(watcher, {{"cmd", "watch"}, {"table", t}});
   ASSERT_EQ((*seats[0]->last_update()).value("seed", ""), "secret");

@@ -26,11 +26,7 @@ class StoreFault : public ::testing::Test {
     return r.value("table", "");
   }
   std::string join(Harness& h, FakeConnection& c, const std::string& table, int seat) {
-    json r = h.request(
-        c,
-        {{"cmd", "join"}, {"table", table}, {"seat", seat}, {"name", "P" + std::to_string(seat)}});
-    EXPECT_EQ(r["ok"], true) << r.dump();
-    return r.value("token", "");
+    return h.join(c, table, seat);
   }
   // The decisions stored for a table.
   static std::size_t stored(Harness& h, const std::string& table) {
