@@ -32,7 +32,8 @@ class Block:
 
 
 def parse_blocks(root, rel):
-    text = open(os.path.join(root, rel), encoding="utf-8").read().split("\n")
+    with open(os.path.join(root, rel), encoding="utf-8") as f:
+        text = f.read().split("\n")
     blocks, i = [], 0
     while i < len(text):
         m = FENCE.match(text[i])

@@ -208,12 +208,20 @@ def run_file(todo, source, build, verbose):
     return failures
 
 
+def wanted(only, block):
+    """--only FILE runs the file; FILE:LINE the file's blocks up to that one, which
+    may make the files or the engine session it uses."""
+    path, _, line = only.partition(":")
+    return path == block.path and (not line or block.line <= int(line))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--source", required=True)
     ap.add_argument("--build", required=True)
     ap.add_argument("--only", action="append", default=[],
-                    help="FILE or FILE:LINE: run only these blocks (markers are still all checked)")
+                    help="FILE, or FILE:LINE (the file's blocks up to that one): run only these "
+                         "(markers are still all checked)")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="files run at once (default 2)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
@@ -240,7 +248,7 @@ def main():
                 b.prelude = list(assignments)
                 if b.lang in ("sh", ""):
                     assignments += [l for l in b.lines if ASSIGNMENT.match(l)]
-                if not args.only or any(o in (rel, b.where) for o in args.only):
+                if not args.only or any(wanted(o, b) for o in args.only):
                     todo.append(b)
         if todo:
             work.append(todo)
