@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from markdown_examples import (ASSIGNMENT, TIMING, console_commands, output_matches,
@@ -133,10 +134,18 @@ class EngineSession:
                                      cwd=box.dir, env=box.env, stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True)
 
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        return self.proc.stdout.readline().rstrip("\n")
+    def ask(self, line, timeout=60):
+        # An engine that does not answer is killed, so its reply reads as empty.
+        watchdog = threading.Timer(timeout, self.proc.kill)
+        watchdog.start()
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+            return self.proc.stdout.readline().rstrip("\n")
+        except BrokenPipeError:
+            return ""
+        finally:
+            watchdog.cancel()
 
     def close(self):
         if self.proc.poll() is None:
