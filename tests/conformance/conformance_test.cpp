@@ -352,10 +352,14 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
   for (std::uint64_t seed = 1; seed <= deep(10); ++seed) {
     Match m(g, setup(seed));
     Rng rng(seed);
-    while (!m.state().is_terminal()) {
+    for (int decision = 0; !m.state().is_terminal(); ++decision) {
       const Seat seat = m.state().to_act();
       auto options = m.options(seat);
       ASSERT_FALSE(options.empty());
+      // The state's fingerprint (its whole saved form) is 90% of this test's
+      // time at big tables: compared at every one of a game's first 300
+      // decisions, then at every 7th. The refusals are tried at every one.
+      const bool compare = decision < 300 || decision % 7 == 0;
       std::set<std::string> ids;
       for (auto& o : options)
         ASSERT_TRUE(ids.insert(o.id).second) << "duplicate option id " << o.id;
@@ -363,7 +367,7 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
         auto trial = m.state().clone();
         ASSERT_EQ(trial->try_apply(seat, o.action), "") << o.id;
       }
-      const auto before = m.state().fingerprint();
+      const auto before = compare ? m.state().fingerprint() : 0;
       EXPECT_NE(m.act(seat, "no-such-option"), "");
       for (Seat other = 0; other < m.state().num_seats(); ++other) {
         if (!has_seat(m.state().pending_seats(), other)) {
@@ -372,7 +376,9 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
       }
       EXPECT_NE(m.act(99, options[0].id), "");
       EXPECT_NE(m.act(-1, options[0].id), "");
-      EXPECT_EQ(m.state().fingerprint(), before) << "a refused option changed the state";
+      if (compare) {
+        EXPECT_EQ(m.state().fingerprint(), before) << "a refused option changed the state";
+      }
       ASSERT_EQ(m.act(seat, options[rng.below(static_cast<std::uint32_t>(options.size()))].id), "");
     }
   }
