@@ -43,5 +43,39 @@ TEST(ReachedStates, MagicAPlayerWhoLeavesOwesNoCardsToTheBottom) {
   EXPECT_NE(first_pending(m), kNoSeat) << "the other two play on";
 }
 
+// fuzz_load (ddm): the turn player conceded with a die picked; the saved
+// state, over, still had it picked ("picked: ... only in the roll phase").
+TEST(ReachedStates, DdmAGameEndedWhileDiceWerePickedLoads) {
+  const auto g = game("ddm");
+  Match m(g, tt::Setup{});
+  const Seat s = first_pending(m);
+  ASSERT_EQ(m.options(s).front().id.rfind("die:", 0), 0u) << m.options(s).front().id;
+  ASSERT_EQ(m.act(s, m.options(s).front().id), "");
+  ASSERT_FALSE(saved(m).value("picked", json::array()).empty());
+  ASSERT_EQ(m.concede(s), "");
+  EXPECT_EQ(restore_error(*g, saved(m), tt::Setup{}), "");
+}
+
+// The same for a chain under way when a seat concedes: the game is over,
+// and a chain outside phase chain is refused at load.
+TEST(ReachedStates, DdmAGameEndedDuringAChainLoads) {
+  const auto g = game("ddm");
+  const json chain = json::parse(R"({
+    "phase": "chain", "turn": 3, "turn_player": 0, "rolls_done": 2,
+    "players": [{"crests": {"trap": 3}}, {}],
+    "dungeon": [".....000.....", "......0......", "......0......", "......0......",
+                ".............", ".............", ".............", ".............",
+                ".............", ".............", ".............", ".............",
+                ".............", ".............", "......1......", "......1......",
+                "......1......", ".....111.....", "............."],
+    "pieces": [{"id": "hedge-witch", "owner": 0, "where": "field", "square": "6,2"},
+               {"id": "iron-warlord", "owner": 1, "where": "field", "square": "6,16"}],
+    "chain": [{"piece": "6,2", "ability": 0}]
+  })");
+  Match m(g, tt::Setup{}, chain);
+  ASSERT_EQ(m.concede(1), "");
+  EXPECT_EQ(restore_error(*g, saved(m), tt::Setup{}), "");
+}
+
 }  // namespace
 }  // namespace tt::hostile
