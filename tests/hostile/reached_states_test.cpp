@@ -1,4 +1,5 @@
-// States a game reaches by play load again (fuzz findings, docs/fuzzing.md):
+// States a game reaches by play load again, and a loaded state can go on
+// (fuzz findings, docs/fuzzing.md):
 // what a game saves mid-game, Game::restore must accept, and the game goes on.
 #include "core/match.h"
 #include "hostile/hostile.h"
@@ -75,6 +76,30 @@ TEST(ReachedStates, DdmAGameEndedDuringAChainLoads) {
   Match m(g, tt::Setup{}, chain);
   ASSERT_EQ(m.concede(1), "");
   EXPECT_EQ(restore_error(*g, saved(m), tt::Setup{}), "");
+}
+
+// engine_fuzz (seed 3): a Suikoden battle on a continued mission's first
+// step, where the turn player may not pass, loaded with nothing in hand to
+// dispatch: seat 0 was pending with no option at all, and the game stalled.
+// Every loaded state is refused when a seat must decide and cannot.
+TEST(LoadedStates, ASeatThatMustDecideNeedsAnOption) {
+  const auto g = game("suikoden");
+  const json stuck = json::parse(R"({
+    "phase": "battle", "turn": 3, "turn_player": 0,
+    "missions": [{"place": "m0", "card": "scouting-run"}],
+    "battle": {"place": "m0", "new": false, "first_step": true, "passes": 0, "acting": 0}})");
+  ASSERT_EQ(restore_error(*g, stuck, tt::Setup{}), "") << "each field is in range";
+  try {
+    Match m(g, tt::Setup{}, stuck);
+    ADD_FAILURE() << "loaded, with seat 0 to decide among " << m.options(0).size() << " options";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("seat 0 has a decision to make and no option"),
+              std::string::npos)
+        << e.what();
+  }
+  json playable = stuck;
+  playable["battle"]["first_step"] = false;  // now it may pass
+  EXPECT_NO_THROW(Match(g, tt::Setup{}, playable));
 }
 
 }  // namespace
