@@ -91,8 +91,13 @@ bool decide(Match& match, Choices& choose) {
   const Seat seat = pending[choose.below(pending.size())];
   const auto options = match.options(seat);
   (void)s.prompt(seat);
+  // A seat asked to decide always has something to decide (core:
+  // check_can_go_on refuses a loaded state where it has not).
+  if (options.empty())
+    finding("seat " + std::to_string(seat) + " is pending with no option",
+            saved_state(match).dump());
   const std::size_t how = choose.below(32);
-  if (options.empty() || how == 0) {
+  if (how == 0) {
     // A seat may leave at any moment (the game goes on with 3+ seats).
     (void)match.concede(seat);
   } else if (how == 1) {

@@ -51,8 +51,9 @@ void decide(tt::protocol::Engine& engine, tt::fuzz::Choices& choose, int n) {
     const json& p = pending[choose.below(pending.size())];
     const json seat = p.value("seat", json(0));
     const json options = p.value("options", json::array());
+    if (options.empty()) tt::fuzz::finding("a pending seat with no option", p.dump());
     const std::size_t how = choose.below(32);
-    if (how == 0 || options.empty()) {
+    if (how == 0) {
       send(engine, json{{"cmd", "act"}, {"seat", seat}, {"option", "concede"}});
     } else if (how == 1) {
       send(engine, json{{"cmd", "ai"}, {"seat", seat}, {"agent", "random"}});
