@@ -29,8 +29,20 @@ Action State::default_action(Seat seat) const {
 }
 
 void check_can_go_on(const State& state) {
-  if (!state.is_terminal() && state.pending_seats() == 0)
+  if (state.is_terminal()) return;
+  if (state.pending_seats() == 0)
     throw Error("state: the game is not over, yet no seat has a decision to make");
+  // A seat asked to decide needs something to decide (engine_fuzz: a Suikoden
+  // battle loaded on a continued mission's first step, where the turn player
+  // may not pass, with nothing in hand to dispatch).
+  for (Seat seat = 0; seat < state.num_seats(); ++seat) {
+    if (!(state.pending_seats() & (SeatMask{1} << seat))) continue;
+    ActionList legal;
+    state.legal_actions(seat, legal);
+    if (legal.empty())
+      throw Error("state: seat " + std::to_string(seat) +
+                  " has a decision to make and no option to take");
+  }
 }
 
 std::string State::concede(Seat) {

@@ -204,7 +204,8 @@ std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h = 146959
 // A loaded state's fields may each be in range and still leave a game
 // nobody can go on with (every set-up pick made, yet the set-up not
 // finished). Throws tt::Error when it is not over and no seat has a decision
-// to make; every path that loads a state (Match, the Python package) calls it.
+// to make, or a seat with a decision to make has no option; every path that
+// loads a state (Match, the Python package) calls it.
 void check_can_go_on(const State& state);
 
 }  // namespace tt

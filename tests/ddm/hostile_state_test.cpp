@@ -36,6 +36,12 @@ TEST(DdmHostileStates, EveryFieldIsRangeCheckedAndNamed) {
           {"/turn", 100000, "state.turn: 100000 is not in 1..60"},
           {"/rolls_done", 3, "state.rolls_done: 3 is not in 0..2"},
           {"/turn_player", 2, "seats are 0 or 1"},
+          // Whole numbers only (engine_fuzz under clang's UBSan: 1e30 was
+          // converted to int, undefined; 1.5 loaded as seat 1, 2.5 as 2 crests).
+          {"/turn_player", 1.5, "seats are 0 or 1, got 1.5"},
+          {"/turn_player", 1e30, "seats are 0 or 1, got 1e+30"},
+          {"/players/0/crests/move", 2.5, "bad crest count move"},
+          {"/players/0/crests/move", 1e30, "bad crest count move"},
           {"/players/1/master/damage", -1, "state.players[1].master.damage: -1 is not in 0..3"},
           {"/players/0/crests/move", 11, "bad crest count move"},
           {"/pieces/0/damage", -4, "state.pieces[0].damage: -4 is not in 0..999"},

@@ -2,10 +2,12 @@
 # Runs the fuzz targets (docs/fuzzing.md).
 #   run.sh BUILD_DIR SECONDS          bounded run (ctest, `make test`): each target
 #                                     for SECONDS, stops at the first finding
-#   run.sh BUILD_DIR SECONDS --long   long run (`make fuzz`): DDM states too, and
-#                                     findings are kept and the run goes on
-# Seeds: every scenario file plus tests/fuzz/seeds/<target>. New inputs go to
-# BUILD_DIR/corpus/<target>, findings to BUILD_DIR/findings/.
+#   run.sh BUILD_DIR SECONDS --long   long run (`make fuzz`): findings are kept
+#                                     and the run goes on
+# Seeds, all four games: every scenario file, tests/fuzz/seeds/setups (every
+# game and variant; the long run adds setups-more: every seat count) and
+# tests/fuzz/seeds/<target>. New inputs go
+# to BUILD_DIR/corpus/<target>, findings to BUILD_DIR/findings/.
 set -euo pipefail
 build=${1:?build directory}
 seconds=${2:?seconds per target}
@@ -16,7 +18,9 @@ bin=$build
 [ -x "$bin/fuzz_load" ] || bin="$build/tests/fuzz"
 games=(suikoden ddm lastchronicle magic)
 extra=()
+setups=("$src/tests/fuzz/seeds/setups")
 if [ "$mode" = "--long" ]; then
+  setups+=("$src/tests/fuzz/seeds/setups-more")
   # Keep going after a finding: each one is saved and the run continues.
   extra=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
@@ -27,7 +31,7 @@ status=0
 for target in fuzz_load fuzz_protocol; do
   corpus="$build/corpus/$target"
   mkdir -p "$corpus"
-  seeds=("$src/tests/fuzz/seeds/$target")
+  seeds=("$src/tests/fuzz/seeds/$target" "${setups[@]}")
   for g in "${games[@]}"; do seeds+=("$src/tests/$g/scenarios"); done
   log="$build/findings/$target.log"
   echo "== $target: ${seconds}s from ${#seeds[@]} seed folders"

@@ -83,6 +83,10 @@ std::string DdmState::concede(Seat seat) {
 void DdmState::end_game(int winner) {
   winner_ = static_cast<std::int8_t>(winner);
   phase_ = Phase::kOver;
+  // What was under way ends with the game (a concession may come at any
+  // moment): dice half picked, a chain that will never resolve.
+  picked_ = 0;
+  chain_.clear();
   log(kEvGameOver, winner);
 }
 

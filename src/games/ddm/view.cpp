@@ -320,10 +320,12 @@ void DdmState::load(const json& j) {
       throw Error("bad square " + v.dump() + " (expected \"col,row\" inside 13x19)");
     return c;
   };
+  // A whole number first: a float out of int's range is undefined behaviour
+  // to convert (engine_fuzz under clang's UBSan: "turn_player": 1e30).
   auto seat = [](const json& v) {
-    const int s = v.get<int>();
-    if (s < 0 || s > 1) throw Error("seats are 0 or 1");
-    return s;
+    if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 1)
+      throw Error("seats are 0 or 1, got " + v.dump());
+    return static_cast<int>(v.get<std::int64_t>());
   };
   try {
     phase_ = phase_of(j.value("phase", "main"));
@@ -369,9 +371,10 @@ void DdmState::load(const json& j) {
         int idx = -1;
         for (int c = 0; c < kCrestKinds; ++c)
           if (crest_name(static_cast<Crest>(c)) == k) idx = c;
-        if (idx < 0 || v.get<int>() < 0 || v.get<int>() > kCrestCap)
+        if (idx < 0 || !v.is_number_integer() || v.get<std::int64_t>() < 0 ||
+            v.get<std::int64_t>() > kCrestCap)
           throw Error("bad crest count " + k);
-        crests_[s][idx] = static_cast<std::uint8_t>(v.get<int>());
+        crests_[s][idx] = static_cast<std::uint8_t>(v.get<std::int64_t>());
       }
       const json master = pj.value("master", json::object());
       const std::string who = "players[" + std::to_string(s) + "].";

@@ -75,6 +75,10 @@ void MagicState::leave_game(SeatMask leavers) {
     if (has_seat(leavers, s)) {
       standings_.leave(s, moment_);
       order_.leave(s);
+      // A leaver owes no more mulligan choices (103.5): no cards to put on
+      // the bottom of a library that left with it, no new hand to draw.
+      players_[s].to_bottom = 0;
+      players_[s].mulligan_declared = false;
       log(kEvLeaves, s, 0);
     }
   for (Seat s = 0; s < num_seats(); ++s)
