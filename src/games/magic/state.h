@@ -491,7 +491,8 @@ class MagicState final : public State {
   void combat_damage(bool first);
   void remove_from_combat(Obj o);
   Seat defending_player_of(Obj attacker) const;
-  Seat attacks_chooser() const;  // who declares attackers for the active team
+  Seat attacks_chooser() const;   // who declares attackers for the active team
+  Seat defender_chooser() const;  // who chooses the defending player (506.2a, 800.4h)
 
   // leaving the game (leave.cpp, 800.4)
   void leave_game(SeatMask leavers);
