@@ -285,6 +285,23 @@ TEST_F(NamedDefaults, MagicKeepsAndPasses) {
   EXPECT_TRUE(passed);
 }
 
+// 608.2d: Counsel of Plenty's "choose a player" is asked as it resolves (the
+// scenario 608-2d-a); a controller who lets the time run out chooses itself,
+// the first option, so no other player is named by a timer.
+TEST_F(NamedDefaults, MagicChoosesThePlayerWhoCastTheSpellOnResolution) {
+  const auto g = Registry::instance().get("magic");
+  std::ifstream in(TABLETOP_TESTS_DIR
+                   "/magic/scenarios/608-2d-a-choose-a-player-on-resolution.json");
+  const nlohmann::json sc = nlohmann::json::parse(in);
+  Match m(g, setup_from_json(sc["setup"]), sc["state"]);
+  ASSERT_EQ(m.act(0, "cast:counsel-of-plenty#1"), "");
+  for (Seat s = 0; s < 4; ++s) ASSERT_EQ(m.act(s, "pass"), "") << s;
+  const State& st = m.state();
+  ASSERT_EQ(st.pending_seats(), seat_bit(0));
+  EXPECT_EQ(st.prompt(0), "Choose a player");
+  EXPECT_EQ(st.action_id(0, st.default_action(0)), "choose:seat0");
+}
+
 // Every position of every rule scenario (tests/<game>/scenarios: monsters
 // attacked, blocks, effects waiting for a choice, windows, chains): at the
 // start and after each step, every pending seat's default is checked as in

@@ -101,6 +101,19 @@ TEST(MagicPool, ProblemsNameTheCardAndField) {
       load_error(card(R"({"triggers": [{"when": "enters", "effects": [{"do": "create-token"}]}]})"))
           .find("create-token names a token"),
       std::string::npos);
+  // 608.2d: a spell chooses a player as it resolves; a creature has no such step.
+  EXPECT_NE(load_error(card(R"({"choose": "player"})"))
+                .find("field 'choose': only an instant or a sorcery chooses a player"),
+            std::string::npos);
+  EXPECT_NE(
+      load_error(
+          card(R"({"types": ["sorcery"], "choose": "opponent", "effects": [{"do": "draw"}]})"))
+          .find("field 'choose': only \"player\""),
+      std::string::npos);
+  EXPECT_EQ(
+      load_error(card(
+          R"({"types": ["sorcery"], "choose": "player", "effects": [{"do": "draw", "who": "chosen", "amount": 1}]})")),
+      "");
   json twice = card("{}");
   twice["cards"].push_back(twice["cards"][0]);
   EXPECT_NE(load_error(twice).find("defined twice"), std::string::npos);

@@ -348,6 +348,7 @@ CardDef card(const json& c, const Names<int>& tokens, bool token) {
   if (c.contains("choose")) {
     if (r.string(c, "choose", true) != "player") r.fail("choose", "only \"player\"");
     d.choose_player = true;
+    if (d.permanent()) r.fail("choose", "only an instant or a sorcery chooses a player");
   }
   const bool spell = !d.permanent();
   if (spell) {
@@ -361,6 +362,14 @@ CardDef card(const json& c, const Names<int>& tokens, bool token) {
       d.modes.push_back({targets(r, c), effects(r, r.list(c, "effects"), tokens)});
     }
     if (d.modes[0].effects.empty()) r.fail("effects", "a spell does something");
+    // 608.2d: "choose a player" is an instruction of the resolving spell,
+    // not a choice made while casting it (601.2c names only targets): it is
+    // the first step of every mode.
+    if (d.choose_player) {
+      Effect choose;
+      choose.verb = Verb::kChoosePlayer;
+      for (Mode& m : d.modes) m.effects.insert(m.effects.begin(), choose);
+    }
   } else if (c.contains("effects") || c.contains("modes") || c.contains("targets")) {
     r.fail("effects", "permanents act through triggers, activated and statics");
   }

@@ -124,6 +124,9 @@ enum class Verb : std::uint8_t {
   kExchangeLife,
   kPutFromLibrary,
   kSplitPiles,
+  // Not written in card data: the first step of a spell with "choose":
+  // "player", whose controller chooses as it resolves (608.2d).
+  kChoosePlayer,
 };
 
 // What an object effect addresses.
@@ -200,7 +203,7 @@ struct CardDef {
   std::int8_t enchant = 0;  // 1 creature, 2 player
   bool combat_only = false;
   bool pay_half_life = false;
-  bool choose_player = false;    // "choose a player" on casting
+  bool choose_player = false;    // "choose a player" as it resolves (608.2d)
   bool choose_opponent = false;  // "as this enters, choose an opponent"
   std::vector<Mode> modes;       // a spell: one mode, or several ("choose one")
   std::vector<Trigger> triggers;

@@ -214,8 +214,7 @@ void MagicState::begin_cast(Seat s, Obj card, int mode) {
   cast_.item.def = objs_[card].def;
   cast_.item.controller = static_cast<std::int8_t>(s);
   cast_.item.index = static_cast<std::uint8_t>(mode);
-  cast_.want_player = def(card).choose_player;
-  if (item_targets(cast_.item).empty() && !cast_.want_player) finish_cast();
+  if (item_targets(cast_.item).empty()) finish_cast();
 }
 
 void MagicState::begin_activate(Seat s, Obj o, int index) {
@@ -241,10 +240,6 @@ void MagicState::casting_options(Seat s, ActionList& out) const {
       const Action keep{kTarget, old.kind, old.id, 0};
       if (std::find(out.begin(), out.end(), keep) == out.end()) out.push_back(keep);
     }
-  } else if (cast_.want_player) {
-    for (Seat p = 0; p < num_seats(); ++p)  // 801.5a: a player in range
-      if (order_.in_game(p) && in_range(s, p))
-        out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(p), 0, 0});
   }
   if (!trigger_casting_) out.push_back(Action{kCancel, 0, 0, 0});
 }
@@ -263,11 +258,8 @@ void MagicState::casting_choose(Seat /*s*/, Action a) {
     if (t.kind == 2) t.gen = objs_[t.id].gen;
     if (cast_.item.kind == ItemKind::kCopy && t.kind == old.kind && t.id == old.id) t = old;
     cast_.item.targets[cast_.item.targets_n++] = t;
-  } else if (a.kind == kChoosePlayer) {
-    cast_.item.chosen = static_cast<std::int8_t>(a.a);
-    cast_.want_player = false;
   }
-  if (cast_.item.targets_n >= item_targets(cast_.item).size() && !cast_.want_player) finish_cast();
+  if (cast_.item.targets_n >= item_targets(cast_.item).size()) finish_cast();
 }
 
 // 601.2g-i: costs are paid, the spell or ability is on the stack, and its

@@ -42,6 +42,22 @@ Seat MagicState::attacks_chooser() const {
   return kNoSeat;
 }
 
+// 506.2a: the active player chooses the defending player. Under shared
+// team turns the choice is the active team's (805.2), so when the active
+// player has left it passes to the next player in turn order (800.4h) on
+// that team. A lone active player who left has no creature to attack with
+// (800.4a): nobody chooses.
+Seat MagicState::defender_chooser() const {
+  const Seat a = T().active;
+  if (a >= 0 && order_.in_game(a)) return a;
+  if (!rules_->shared_turns || a < 0) return kNoSeat;
+  for (int k = 1; k < num_seats(); ++k) {
+    const Seat s = (a + k) % num_seats();
+    if (order_.in_game(s) && order_.teammates(s, a)) return s;
+  }
+  return kNoSeat;
+}
+
 bool MagicState::can_attack_now(Obj o, Seat target) const {
   const Object& x = objs_[o];
   if (x.zone != Zone::kBattlefield || !def(o).is(kCreature)) return false;

@@ -31,6 +31,13 @@ Seat MagicState::substitute_chooser(Seat controller, Seat original) const {
   return only_seat(m);
 }
 
+SeatMask MagicState::choosable_players(Seat chooser) const {
+  SeatMask m = 0;
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (order_.in_game(s) && in_range(chooser, s)) m |= seat_bit(s);
+  return m;
+}
+
 SeatMask MagicState::who(const Resolving& r, Who w, int index) const {
   const StackItem& it = r.item;
   const Seat c = it.controller;
@@ -335,6 +342,19 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       sba_dirty_ = true;
       break;
     }
+    case Verb::kChoosePlayer: {
+      // 608.2d: the controller chooses as the spell resolves, so a player
+      // who left after it was cast is never offered.
+      if (r.sub < 0) {
+        const SeatMask m = choosable_players(c);
+        if (!m) break;
+        if (only_seat(m) == kNoSeat) return wait(r, c, kChoosePlayer);
+        r.sub = static_cast<std::int8_t>(only_seat(m));
+      }
+      r.item.chosen = r.sub;
+      log(kEvChoose, c, r.sub, src);
+      break;
+    }
     case Verb::kChooseMode: {
       if (r.inner == 255) {
         if (r.chooser < 0 || r.want != kMode) {
@@ -460,6 +480,13 @@ void MagicState::resolution_options(Seat s, ActionList& out) const {
   const Effect& e = item_effects(r.item)[r.step];
   switch (r.want) {
     case kChoosePlayer: {
+      if (e.verb == Verb::kChoosePlayer) {
+        // In turn order from the controller: the first (and the timer's
+        // default) names the player who cast the spell.
+        for (Seat p : in_turn_order(choosable_players(s), s, order_))
+          out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(p), 0, 0});
+        break;
+      }
       SeatMask m = 0;
       if (e.verb == Verb::kPump)
         m = e.what == What::kCreaturesOfDefendingPlayer ? T().defending : T().actives;
@@ -580,7 +607,8 @@ void MagicState::resolution_choose(Seat /*s*/, Action a) {
       return;
   }
   // Re-enter the step with the choice made.
-  if (r.inner != 255 || e.verb == Verb::kPump || e.verb == Verb::kChooseMode) {
+  if (r.inner != 255 || e.verb == Verb::kPump || e.verb == Verb::kChooseMode ||
+      e.verb == Verb::kChoosePlayer) {
     if (!step(r, e)) return;
   }
   next_effect(r);

@@ -214,23 +214,39 @@ void MagicState::leave_game(SeatMask leavers) {
         deciding_ = asked_;
         mulligan_round();
         break;
-      case Ask::kAttackers:  // 800.4j: no active player declares nothing
+      case Ask::kAttackers:
         ask_ = Ask::kNone;
         t.attackers.clear();
-        t.attackers_declared = true;
-        t.stage = 1;
+        if (attacks_chooser() != kNoSeat) {
+          // 800.4h: the active team's declaration (805.10b) is made afresh
+          // by its next member in turn order: the step asks again.
+          t.stage = 0;
+        } else {
+          // 800.4a: the creatures left with their controller; none attacks.
+          t.attackers_declared = true;
+          t.stage = 1;
+        }
         break;
       case Ask::kBlockers:
+        // 800.4a: the leaver's creatures are gone; under shared turns its
+        // team's declaration (805.10d) goes to the next member in turn
+        // order (800.4h), which next_blocker finds.
         ask_ = Ask::kNone;
         t.declared = static_cast<SeatMask>(t.declared | leavers);
         next_blocker();
         if (ask_ == Ask::kNone) t.stage = 1;
         break;
-      case Ask::kDefender:  // 800.4h: moot, that player's creatures are gone
+      case Ask::kDefender:
+        // 800.4h: a team's choice passes on (defender_chooser); a lone
+        // active player's is moot, its creatures having left (800.4a).
         ask_ = Ask::kNone;
-        t.stage = 1;
+        t.stage = defender_chooser() != kNoSeat ? 0 : 1;
         break;
       default:
+        // A mulligan, cards to the bottom, a discard: about the leaver's
+        // own cards, gone (800.4a). Triggers to order: the leaver's are
+        // gone (800.4d); a team's are asked again of its next member.
+        // Choosing an opponent as a permanent enters: it left (800.4a).
         ask_ = Ask::kNone;
     }
   } else if (ask_ == Ask::kBlockers && t.declaring >= 0 && !order_.in_game(t.declaring)) {

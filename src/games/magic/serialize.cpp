@@ -58,7 +58,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TurnCtx, active, actives, marker, extra, wait
                                    defending, declaring, declared, first_strike, stage,
                                    attackers_declared, stack, attackers, blocks, round, team_passed,
                                    designated)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Casting, active, seat, obj, item, want_player)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Casting, active, seat, obj, item)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Resolving, active, begun, item, step, inner, chooser, want, sub,
                                    pile, revealed_n, revealed)
 

@@ -260,13 +260,13 @@ struct Resolving {
   friend bool operator==(const Resolving&, const Resolving&) = default;
 };
 
-// A cast or activation being put together (601.2): mode, targets, choices.
+// A cast or activation being put together (601.2): mode and targets. A
+// player to choose is chosen as it resolves (608.2d), not here.
 struct Casting {
   bool active = false;
   std::int8_t seat = -1;
   Obj obj = kNoObj;  // the card cast, or the ability's source
   StackItem item;    // its targets so far: item.targets_n
-  bool want_player = false;
   friend bool operator==(const Casting&, const Casting&) = default;
 };
 
@@ -470,6 +470,8 @@ class MagicState final : public State {
   Obj target_obj(const StackItem& it, int index) const;
   bool target_ok(const StackItem& it, int index) const;
   Seat substitute_chooser(Seat controller, Seat original) const;
+  // "Choose a player": those still in the game (800.4a) and in range (801.5a).
+  SeatMask choosable_players(Seat chooser) const;
   void win_game(Seat s);
   void copy_spell(const StackItem& it, Seat controller);
 
@@ -489,7 +491,8 @@ class MagicState final : public State {
   void combat_damage(bool first);
   void remove_from_combat(Obj o);
   Seat defending_player_of(Obj attacker) const;
-  Seat attacks_chooser() const;  // who declares attackers for the active team
+  Seat attacks_chooser() const;   // who declares attackers for the active team
+  Seat defender_chooser() const;  // who chooses the defending player (506.2a, 800.4h)
 
   // leaving the game (leave.cpp, 800.4)
   void leave_game(SeatMask leavers);

@@ -235,15 +235,16 @@ void MagicState::begin_step() {
       t.defender = -1;
       t.defending = 0;
       {
-        const SeatMask candidates = attackable(t.active);
+        const Seat chooser = defender_chooser();
+        const SeatMask candidates = attackable(chooser);
         if (rules_->attack == AttackOption::kMultiple) {
           t.defending = candidates;  // 802.2: every opponent (in range) defends
         } else if (only_seat(candidates) != kNoSeat || rules_->attack != AttackOption::kChosen) {
           t.defender = static_cast<std::int8_t>(only_seat(candidates));
           t.defending = candidates;
-        } else if (candidates && order_.in_game(t.active)) {
+        } else if (candidates) {
           ask_ = Ask::kDefender;  // 506.2a / 507.1
-          asked_ = t.active;
+          asked_ = static_cast<std::int8_t>(chooser);
           t.stage = 0;
           return;
         }
