@@ -20,6 +20,24 @@ json saved_state(const tt::Setup& s) {
   return out;
 }
 
+// A division of combat damage under way (510.1c, damage_division.cpp).
+TEST(MagicHostileStates, DamageDivisionFieldsAreRangeCheckedAndNamed) {
+  const auto g = game("magic");
+  const tt::Setup s = table(4, "ffa");
+  const json valid = saved_state(s);
+  auto attacker = [](const char* key, int value) {
+    return json::array({{{"obj", 0}, {"target", 1}, {key, value}}});
+  };
+  expect_refused(
+      *g, valid, s,
+      {
+          {"/ctx/0/attackers", attacker("divided", 7), "state.ctx[0].attackers[0].divided"},
+          {"/ctx/0/attackers", attacker("to_player", -2), "state.ctx[0].attackers[0].to_player"},
+          {"/ctx/0/blocks", json::array({{{"blocker", 0}, {"attacker", 1}, {"assigned", 5000}}}),
+           "state.ctx[0].blocks[0].assigned"},
+      });
+}
+
 TEST(MagicHostileStates, SavedStateFieldsAreRangeCheckedAndNamed) {
   const auto g = game("magic");
   const tt::Setup s = table(4, "ffa");

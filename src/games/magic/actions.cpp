@@ -71,6 +71,14 @@ std::string MagicState::prompt(Seat seat) const {
       return "Choose an opponent";
     case Ask::kDiscard:
       return "Discard down to your maximum hand size";
+    case Ask::kDivide: {
+      const int i = dividing();
+      if (i < 0) break;
+      const Obj o = T().attackers[static_cast<std::size_t>(i)].obj;
+      return "Divide " + def(o).name + "'s " + std::to_string(power(o)) +
+             " combat damage among its blockers" +
+             (keywords(o) & kTrample ? " (trample: the player once each has lethal)" : "");
+    }
     default:
       break;
   }
@@ -108,6 +116,8 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
       return attack_options(seat, out);
     case Ask::kBlockers:
       return block_options(seat, out);
+    case Ask::kDivide:
+      return division_options(seat, out);
     case Ask::kDefender:
       for (Seat s : in_turn_order(attackable(seat), seat, order_))
         out.push_back(Action{kChoosePlayer, static_cast<std::uint16_t>(s), 0, 0});
@@ -257,6 +267,11 @@ void MagicState::apply_action(Seat seat, Action a) {
         log(kEvChoose, seat, a.a, entering_[0]);
         entering_.erase_at(0);
       }
+      break;
+    case kAssign:
+    case kAssignDone:
+    case kResetAssign:
+      assign_damage(seat, a);
       break;
     case kPass:
       pass_priority(seat);

@@ -246,9 +246,9 @@ void MagicState::remove_from_combat(Obj o) {
       ++i;
 }
 
-// 510: combat damage, all dealt at once. Attackers assign lethal damage to
-// their blockers in declaration order and the rest to the last blocker or,
-// with trample, to the player (interpretation: the assignment is automatic).
+// 510: combat damage, all dealt at once. Each attacker's damage goes as its
+// controller divided it (damage_division.cpp) or, where there was nothing
+// to choose, by the automatic division (assumption 5).
 void MagicState::combat_damage(bool first) {
   struct Hit {
     Obj source;
@@ -258,37 +258,29 @@ void MagicState::combat_damage(bool first) {
   };
   StaticVec<Hit, 128> hits;
   TurnCtx& t = T();
-  auto deals = [&](Obj o) {
-    const auto k = keywords(o);
-    if (first) return (k & (kFirstStrike | kDoubleStrike)) != 0;
-    return !t.first_strike || (k & kDoubleStrike) || !(k & kFirstStrike);
-  };
+  const std::uint8_t code = first ? 1 : 2;
+  auto deals = [&](Obj o) { return deals_damage_now(o, first); };
+  StaticVec<std::int16_t, 96> to_blocks;
   for (auto& a : t.attackers) {
     if (a.removed || objs_[a.obj].zone != Zone::kBattlefield || !deals(a.obj)) continue;
-    int dmg = std::max(0, power(a.obj));
+    const int dmg = std::max(0, power(a.obj));
     if (dmg == 0) continue;
     if (!a.blocked) {
       if (!hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
       continue;
     }
-    StaticVec<Obj, 16> blockers;
-    for (auto& b : t.blocks)
-      if (b.attacker == a.obj && !blockers.full()) blockers.push_back(b.blocker);
-    const bool trample = keywords(a.obj) & kTrample;
-    if (blockers.empty()) {
-      if (trample && !hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
-      continue;
+    int to_player = 0;
+    if (a.divided == code) {
+      to_blocks.clear();
+      for (auto& b : t.blocks) to_blocks.push_back(b.attacker == a.obj ? b.assigned : 0);
+      to_player = a.to_player;
+    } else {
+      automatic_division(a, to_blocks, to_player);
     }
-    for (std::size_t i = 0; i < blockers.size() && dmg > 0; ++i) {
-      const Obj b = blockers[i];
-      const int lethal = std::max(0, toughness(b) - objs_[b].damage);
-      const bool last = i + 1 == blockers.size();
-      int give = std::min(dmg, std::max(lethal, 0));
-      if (last && !trample) give = dmg;
-      if (give > 0 && !hits.full()) hits.push_back(Hit{a.obj, b, kNoSeat, give});
-      dmg -= give;
-    }
-    if (dmg > 0 && trample && !hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, dmg});
+    for (std::size_t i = 0; i < t.blocks.size(); ++i)
+      if (to_blocks[i] > 0 && !hits.full())
+        hits.push_back(Hit{a.obj, t.blocks[i].blocker, kNoSeat, to_blocks[i]});
+    if (to_player > 0 && !hits.full()) hits.push_back(Hit{a.obj, kNoObj, a.target, to_player});
   }
   for (auto& b : t.blocks) {
     if (objs_[b.blocker].zone != Zone::kBattlefield || !deals(b.blocker)) continue;

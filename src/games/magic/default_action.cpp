@@ -1,7 +1,8 @@
 // The option a server's timer takes for a seat that lets its time run out
 // (docs/games/magic.md, "Timers: the default option"): the passive choice
 // that keeps the game going. Keep the hand, pass priority, declare no
-// attackers and no blockers, decline to pay life, stop picking. Where a
+// attackers and no blockers, decline to pay life, stop picking, divide
+// combat damage as the engine did before it asked (damage_division.cpp). Where a
 // choice must be made (cards to put on the bottom or discard, the order of
 // triggers, a player, a mode, a pile, a target of a spell already begun) the
 // first legal option is taken. An undo (`cancel`, `attack-reset`,
@@ -43,11 +44,13 @@ Action MagicState::default_action(Seat seat) const {
   ActionList legal;
   legal_actions(seat, legal);
   // At most one of these is offered in any one decision.
-  static constexpr Act kPassive[] = {kKeep,         kPass,    kAttackersDone,
-                                     kBlockersDone, kDecline, kPickDone};
+  static constexpr Act kPassive[] = {kKeep,    kPass,     kAttackersDone, kBlockersDone,
+                                     kDecline, kPickDone, kAssignDone};
   for (Act kind : kPassive)
     for (const Action& a : legal)
       if (a.kind == kind) return a;
+  // Dividing combat damage: the automatic division (assumption 5), step by step.
+  if (ask_ == Ask::kDivide && !legal.empty()) return division_default();
   // A declaration that "done" does not finish yet (508.1d: a creature must
   // attack; a menace attacker blocked once): the fewest more attackers or
   // blockers that make it legal, the first such in option order.

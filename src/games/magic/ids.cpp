@@ -90,6 +90,16 @@ std::string MagicState::action_id(Seat /*seat*/, Action a) const {
       return "pick-done";
     case kPile:
       return "pile" + std::to_string(a.a + 1);
+    case kAssign: {
+      if (a.a != kNoObj) return "assign:" + ref(a.a) + ":" + std::to_string(a.b);
+      const int i = dividing();
+      const int to = i < 0 ? -1 : T().attackers[static_cast<std::size_t>(i)].target;
+      return "assign:" + seat_id(to) + ":" + std::to_string(a.b);
+    }
+    case kAssignDone:
+      return "assign-done";
+    case kResetAssign:
+      return "assign-reset";
     default:
       return "?";
   }
@@ -106,6 +116,22 @@ std::string MagicState::action_label_for(Seat seat, Action a, Seat viewer) const
   if (viewer == seat || viewer == kReferee || a.kind != kBottom) return action_label(seat, a);
   return "Put a card on the bottom (card " +
          std::to_string(bottom_ordinal(player(seat), rules_->free_mulligan)) + ")";
+}
+
+// "Assign 2 of Kilnspark Raider's damage to Brinewick Sentry (lethal; 3 left)".
+std::string MagicState::assign_label(Action a) const {
+  const int i = dividing();
+  if (i < 0) return "Assign damage";
+  const Attacker& at = T().attackers[static_cast<std::size_t>(i)];
+  const int left = division_left(at);
+  int need = 0;
+  for (const Block& b : T().blocks)
+    if (b.attacker == at.obj && b.blocker == a.a) need = lethal_need(b);
+  std::string s = "Assign " + std::to_string(a.b) + " of " + def(at.obj).name + "'s damage to " +
+                  (a.a == kNoObj ? "seat " + std::to_string(at.target) : def(a.a).name);
+  if (a.b == left) return s + " (all that is left)";
+  if (a.a != kNoObj && a.b == need) return s + " (lethal; " + std::to_string(left - a.b) + " left)";
+  return s + " (" + std::to_string(left - a.b) + " left)";
 }
 
 std::string MagicState::action_label(Seat /*seat*/, Action a) const {
@@ -169,6 +195,12 @@ std::string MagicState::action_label(Seat /*seat*/, Action a) const {
       return "Done";
     case kPile:
       return "Keep pile " + std::to_string(a.a + 1);
+    case kAssign:
+      return assign_label(a);
+    case kAssignDone:
+      return "Done dividing the damage";
+    case kResetAssign:
+      return "Start the division over";
     default:
       return "?";
   }

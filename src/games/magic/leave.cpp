@@ -253,6 +253,9 @@ void MagicState::leave_game(SeatMask leavers) {
     ask_ = Ask::kNone;
     next_blocker();
   }
+  // A division of combat damage under way is asked again from what is left
+  // (damage_division.cpp): a blocker, the player attacked or the power may be gone.
+  if (ask_ == Ask::kDivide) ask_ = Ask::kNone;
   // 800.4a: priority passes on from a departed holder; passes made before
   // still count (policy P1 in docs/games/magic.md).
   const bool was_open = t.round.is_open();

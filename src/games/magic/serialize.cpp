@@ -52,8 +52,11 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(DelayedReturn, card, gen, controller)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Player, library, hand, graveyard, exile, ante, life, poison,
                                    lands_played, mulligans, to_bottom, kept, mulligan_declared,
                                    drew_from_empty, won, lost_this_turn, in_range)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Attacker, obj, target, removed, blocked)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Block, blocker, attacker)
+// A division of combat damage is read with defaults: states saved before
+// players divided it (510.1c) still load.
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Attacker, obj, target, removed, blocked, to_player,
+                                                divided)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Block, blocker, attacker, assigned)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(TurnCtx, active, actives, marker, extra, waiting, step, defender,
                                    defending, declaring, declared, first_strike, stage,
                                    attackers_declared, stack, attackers, blocks, round, team_passed,
@@ -221,10 +224,18 @@ void MagicState::validate(const MagicState& t) {
     seat_or_none(x.defender, w + ".defender");
     seat_or_none(x.declaring, w + ".declaring");
     if (x.stage > 8) load::fail(w + ".stage", "0 to 8");
+    for (std::size_t i = 0; i < x.attackers.size(); ++i) {
+      const Attacker& a = x.attackers[i];
+      if (a.divided > 2) load::fail(load::at(w + ".attackers", i) + ".divided", "0 to 2");
+      if (a.to_player < 0 || a.to_player > 1000)
+        load::fail(load::at(w + ".attackers", i) + ".to_player", "0 to 1000");
+    }
+    for (std::size_t i = 0; i < x.blocks.size(); ++i)
+      if (x.blocks[i].assigned < 0 || x.blocks[i].assigned > 1000)
+        load::fail(load::at(w + ".blocks", i) + ".assigned", "0 to 1000");
     for (std::size_t i = 0; i < x.stack.size(); ++i) item(x.stack[i], load::at(w + ".stack", i));
   }
-  if (static_cast<int>(t.ask_) > static_cast<int>(Ask::kDiscard))
-    load::fail("state.ask", "unknown");
+  if (static_cast<int>(t.ask_) > static_cast<int>(Ask::kDivide)) load::fail("state.ask", "unknown");
   if (t.ask_ != Ask::kNone && t.asked_ < 0) load::fail("state.asked", "a question needs a seat");
   mask(t.conceded_, "state.conceded");
   if (t.cast_.active) item(t.cast_.item, "state.cast.item");

@@ -75,6 +75,9 @@ enum Act : std::uint16_t {
   kPick,           // a = object (library pick, pile membership toggle, discard)
   kPickDone,       //
   kPile,           // a = 0 or 1 (which pile to keep)
+  kAssign,         // dividing combat damage: a = blocker (kNoObj: the player attacked), b = amount
+  kAssignDone,     //
+  kResetAssign,    // start the division over
 };
 
 struct Object {
@@ -198,11 +201,16 @@ struct Attacker {
   std::int8_t target = -1;  // the player it attacks (kept after it leaves combat)
   bool removed = false;     // removed from combat (506.4)
   bool blocked = false;
+  // Its combat damage as its controller divided it (510.1c, damage_division.cpp):
+  // to the player attacked, and in which damage step (1 first strike, 2 regular; 0 none).
+  std::int16_t to_player = 0;
+  std::uint8_t divided = 0;
   friend bool operator==(const Attacker&, const Attacker&) = default;
 };
 struct Block {
   Obj blocker = kNoObj;
   Obj attacker = kNoObj;
+  std::int16_t assigned = 0;  // the attacker's damage divided to this blocker (510.1c)
   friend bool operator==(const Block&, const Block&) = default;
 };
 
@@ -242,6 +250,7 @@ enum class Ask : std::uint8_t {
   kDefender,        // 506.2a: choose the defending player
   kChooseOpponent,  // as a permanent enters
   kDiscard,         // cleanup: discard to hand size
+  kDivide,          // 510.1c: divide an attacker's combat damage among its blockers
 };
 
 // Progress of the stack object resolving now, when it waits for a choice.
@@ -292,7 +301,8 @@ class MagicState final : public State {
   // The option a timer takes for a seat that lets its time run out (default_action.cpp).
   Action default_action(Seat seat) const override;
   bool is_undo(Seat, Action a) const override {
-    return a.kind == kCancel || a.kind == kResetAttack || a.kind == kResetBlock;
+    return a.kind == kCancel || a.kind == kResetAttack || a.kind == kResetBlock ||
+           a.kind == kResetAssign;
   }
   bool in_game(Seat seat) const override { return seat >= 0 && order_.in_game(seat); }
   std::string action_id(Seat seat, Action action) const override;
@@ -489,6 +499,24 @@ class MagicState final : public State {
   bool blocks_completable(Seat defender, Block extra, int limit) const;
   void next_blocker();
   void combat_damage(bool first);
+  bool deals_damage_now(Obj o, bool first) const;
+  // Dividing an attacker's combat damage (damage_division.cpp; 510.1c,
+  // 702.19c, 802.5): the attacker being divided now (an index into the
+  // attackers, or -1), the next one to ask about, its options and choices.
+  int dividing() const;
+  bool needs_division(const Attacker& a, bool first) const;
+  bool next_division();
+  int lethal_need(const Block& b) const;
+  int division_left(const Attacker& a) const;
+  bool may_assign_player(const Attacker& a) const;
+  void division_options(Seat s, ActionList& out) const;
+  void assign_damage(Seat s, Action a);
+  // The automatic division (assumption 5): lethal damage to each blocker in
+  // declaration order, the rest to the last one or, with trample, to the player.
+  void automatic_division(const Attacker& a, StaticVec<std::int16_t, 96>& to_blocks,
+                          int& to_player) const;
+  Action division_default() const;
+  std::string assign_label(Action a) const;  // ids.cpp
   void remove_from_combat(Obj o);
   Seat defending_player_of(Obj attacker) const;
   Seat attacks_chooser() const;   // who declares attackers for the active team

@@ -279,10 +279,14 @@ void MagicState::begin_step() {
       }
       break;
     case Step::kFirstStrikeDamage:
-      combat_damage(true);
-      break;
     case Step::kCombatDamage:
-      combat_damage(false);
+      // 510.1c, 802.5: each division is asked first (the step begins again
+      // after each); then all the damage is dealt at once (510.2).
+      if (next_division()) {
+        t.stage = 0;
+        return;
+      }
+      combat_damage(t.step == Step::kFirstStrikeDamage);
       break;
     case Step::kEnd:
       trigger_all(When::kEachEndStep, t.active);

@@ -166,7 +166,9 @@ void MagicState::view(Seat viewer, json& out) const {
                       {"mode", cast_.item.index + 1},
                       {"targets", targets_json(cast_.item)}};
   json combat = json::array();
-  for (auto& a : T().attackers) {
+  const int dividing_now = ask_ == Ask::kDivide ? dividing() : -1;
+  for (std::size_t i = 0; i < T().attackers.size(); ++i) {
+    const Attacker& a = T().attackers[i];
     if (a.removed) continue;  // 506.4: no longer an attacking creature
     json c;
     c["attacker"] = ref(a.obj);
@@ -175,6 +177,15 @@ void MagicState::view(Seat viewer, json& out) const {
     c["blockers"] = json::array();
     for (auto& b : T().blocks)
       if (b.attacker == a.obj) c["blockers"].push_back(ref(b.blocker));
+    // 510.1c: the division its controller is making, blocker by blocker.
+    if (static_cast<int>(i) == dividing_now) {
+      c["dividing"] = true;
+      c["assigned"] = json::array();
+      for (auto& b : T().blocks)
+        if (b.attacker == a.obj) c["assigned"].push_back(b.assigned);
+      c["to_player"] = a.to_player;
+      c["left"] = division_left(a);
+    }
     combat.push_back(c);
   }
   out["combat"] = combat;
@@ -329,10 +340,19 @@ std::string MagicState::render(Seat viewer) const {
       o << "  " << rules_->pool[c.stack[i].def].name << " (seat " << int(c.stack[i].controller)
         << ")\n";
   }
-  for (auto& a : T().attackers)
-    if (!a.removed)
-      o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
-        << (a.blocked ? " (blocked)" : "") << "\n";
+  const int dividing_now = ask_ == Ask::kDivide ? dividing() : -1;
+  for (std::size_t i = 0; i < T().attackers.size(); ++i) {
+    const Attacker& a = T().attackers[i];
+    if (a.removed) continue;
+    o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
+      << (a.blocked ? " (blocked)" : "") << "\n";
+    if (static_cast<int>(i) != dividing_now) continue;
+    o << "    dividing its damage:";  // 510.1c
+    for (auto& b : T().blocks)
+      if (b.attacker == a.obj) o << " " << b.assigned << " to " << def(b.blocker).name << ";";
+    if (a.to_player) o << " " << a.to_player << " to seat " << int(a.target) << ";";
+    o << " " << division_left(a) << " left\n";
+  }
   if (viewer >= 0 && viewer < num_seats()) {
     o << "Your hand:";
     for (Obj x : players_[viewer].hand)

@@ -135,7 +135,7 @@ function places(k: Kit, seats: number[], teams: number[] | undefined): HTMLEleme
 function actionBar(k: Kit, clearSel: () => void): HTMLElement | null {
   const { ctx, map, sel } = k;
   const button = (o: Option) => h("button.mbtn", {
-      type: "button", "data-option": o.id, class: /^(pass|attack-done|block-done|pick-done|keep)$/.test(o.id) ? "primary" : "",
+      type: "button", "data-option": o.id, class: /^(pass|attack-done|block-done|assign-done|pick-done|keep)$/.test(o.id) ? "primary" : "",
       onclick: () => { clearSel(); ctx.actFromBoard(o); },
     }, ctx.text(o.label));
   const plain = map.buttons();

@@ -43,5 +43,13 @@ export function combatPanel(k: Kit): HTMLElement | null {
       h("span.mdefender", { "data-seat": c.attacks }, `attacks ${k.ctx.name(c.attacks)}`),
       (c.blockers || []).length
         ? h("span.mblockers", h("small", "blocked by"), (c.blockers as string[]).map((b) => k.card(b, b, { classes: "small", stats: pt(b) })))
-        : h("small.munblocked", c.blocked ? "blocked (its blockers are gone)" : "unblocked")))));
+        : h("small.munblocked", c.blocked ? "blocked (its blockers are gone)" : "unblocked"),
+      c.dividing ? division(k, c) : null))));
+}
+
+/** The division of an attacker's damage its controller is making (510.1c). */
+function division(k: Kit, c: any): HTMLElement {
+  const parts = (c.blockers as string[]).map((b, i) => `${c.assigned?.[i] ?? 0} to ${b}`);
+  if (c.to_player) parts.push(`${c.to_player} to ${k.ctx.name(c.attacks)}`);
+  return h("small.mdivision", { "data-dividing": c.attacker }, `dividing its damage: ${parts.join(", ")}; ${c.left} left`);
 }

@@ -7,9 +7,12 @@
 //   target:R | target:seatN | target:spellN, choose:seatN   one element
 //   attack:R:seatN (the creature, then the player)          two elements
 //   block:R:R (the blocker, then the attacker)               two elements
+//   assign:R:N | assign:seatN:N (N damage to a blocker or    one element: a click on it
+//     the player; 510.1c)                                    lays out its amounts as buttons
 //   order:...                                                its own element
 //   keep, mulligan, pass, cancel, attack-done, attack-reset, block-done,
-//   block-reset, pick-done, modeN, pay-life, decline, pileN  no element: a board button
+//   block-reset, assign-done, assign-reset, pick-done, modeN,
+//   pay-life, decline, pileN                                 no element: a board button
 // A click on an element takes the one option it decides, or selects it when
 // a second element must follow (a creature, then whom it attacks), or lays
 // the several options it could mean out as board buttons (a modal spell).
