@@ -119,21 +119,20 @@ void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out
   const auto n = static_cast<int>(b.one.decision_seconds.size());
   out << "  IS-MCTS (ismcts:sims=" << b.sims << ", one decision at each of " << n
       << " positions reached by random play from seeds " << args.seed << ".."
-      << args.seed + static_cast<std::uint64_t>(args.search_positions) - 1
-      << "; wall-clock time):\n";
+      << args.seed + static_cast<std::uint64_t>(args.search_positions) - 1 << "):\n";
   char line[256];
   double mean = 0;
   for (double s : b.one.decision_seconds) mean += s / n;
   std::snprintf(line, sizeof line,
                 "    IsmctsDecision: 1 thread, %s simulations/s; a %s-simulation decision takes "
-                "%.2f ms (median; mean %.2f ms)\n",
+                "%.2f ms (median; mean %.2f ms; CPU time of the thread)\n",
                 thousands(b.one.sims_per_second()).c_str(),
                 thousands(static_cast<double>(b.sims)).c_str(),
                 1000 * median(b.one.decision_seconds), 1000 * mean);
   out << line;
   std::snprintf(line, sizeof line,
                 "    IsmctsDecisionThreads: %d threads (one tree each, %s simulations each), %s "
-                "simulations/s; a decision takes %.2f ms (median)\n",
+                "simulations/s; a decision takes %.2f ms (median; wall-clock time)\n",
                 b.all.threads, thousands(static_cast<double>(b.sims)).c_str(),
                 thousands(b.all.sims_per_second()).c_str(), 1000 * median(b.all.decision_seconds));
   out << line;

@@ -167,11 +167,14 @@ TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   std::snprintf(sig, sizeof sig, "%016llx", static_cast<unsigned long long>(a.signature));
   EXPECT_NE(out.str().find(std::string("signature ") + sig), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("games/s"), std::string::npos);
-  // IS-MCTS's speed on one thread and on every thread, from positions of random play.
+  // IS-MCTS's speed on one thread and on every thread, from positions of random play;
+  // each line names the clock it read (one thread: its CPU time; several: the wall clock).
   for (const char* seen :
        {"IS-MCTS (ismcts:sims=40, one decision at each of 3 positions",
-        "IsmctsDecision: 1 thread, ", "a 40-simulation decision takes ", "IsmctsDecisionThreads: "})
+        "IsmctsDecision: 1 thread, ", "a 40-simulation decision takes ", "(median; mean ",
+        "; CPU time of the thread)\n", "IsmctsDecisionThreads: ", "(median; wall-clock time)\n"})
     EXPECT_NE(out.str().find(seen), std::string::npos) << seen << "\n" << out.str();
+  EXPECT_EQ(out.str().find("; wall-clock time):"), std::string::npos) << out.str();
   EXPECT_EQ(run({"bench", "suikoden", "--search-sims", "0"}), 1);
 }
 

@@ -3,4 +3,4 @@ add_executable(hub_tests abuse_test.cpp hub_test.cpp lobby_test.cpp redaction_te
   clock_test.cpp bad_input_test.cpp store_fault_test.cpp)
 target_include_directories(hub_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/..)
 target_link_libraries(hub_tests PRIVATE tt_server tt_games GTest::gtest_main)
-gtest_discover_tests(hub_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 120)
+tt_gtest(hub_tests TIMEOUT 120 SHARDS 2)
