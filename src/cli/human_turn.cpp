@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "cli/digest.h"
 #include "cli/play_session.h"
 #include "cli/screen.h"
 
@@ -81,7 +82,7 @@ void PlaySession::show_options(Seat seat, const std::vector<OptionInfo>& options
   }
   Screen screen;
   screen.table = match_.state().render(seat);
-  for (auto& line : pending_log_) screen.log.push_back(line);
+  screen.log = pending_log_;
   screen.prompt = "Seat " + std::to_string(seat) + ", " + match_.state().prompt(seat);
   for (std::size_t i = 0; i < options.size(); ++i)
     screen.options.push_back({i + 1, options[i].label});
@@ -117,9 +118,7 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
   const State& st = match_.state();
   const auto all_options = match_.options(seat);
   auto options = all_options;  // the list the numbers refer to (narrowed by typed words)
-  pending_log_.clear();
-  for (auto& line : match_.log_json(seat, seen_[seat]))
-    pending_log_.push_back(line["text"].get<std::string>());
+  pending_log_ = digest(match_, seat, seen_[seat]);
   seen_[seat] = match_.log().size();
   page_ = 0;
   show_options(seat, options, false);
@@ -173,7 +172,7 @@ PlaySession::Turn PlaySession::human_turn(Seat seat) {
       continue;
     }
     if (line == "log") {
-      for (auto& l : pending_log_) io_.out << "  " << l << "\n";
+      for (auto& l : pending_log_) io_.out << "  " << l.text << "\n";
       if (pending_log_.empty()) io_.out << "  (nothing since your last decision)\n";
       continue;
     }

@@ -70,8 +70,10 @@ void PlaySession::ai_turn(Seat seat) {
 }
 
 bool PlaySession::hand_off(Seat seat) {
-  // On a terminal the last screen (the other person's hand) is wiped first.
-  io_.out << (io_.out_is_tty ? "\033[2J\033[H" : "\n") << "Pass to seat " << seat
+  // On a terminal the last screen (the other person's hand) is wiped first,
+  // and the scrollback with it, so it cannot be scrolled back to: cursor
+  // home, clear the screen, clear the scrollback (ESC[3J), as `clear` does.
+  io_.out << (io_.out_is_tty ? kClearScreenAndScrollback : "\n") << "Pass to seat " << seat
           << " \u2014 press Enter (q quits)" << std::flush;
   std::string line;
   if (!std::getline(io_.in, line)) return false;

@@ -8,9 +8,14 @@
 
 #include "ai/agent.h"
 #include "cli/commands.h"
+#include "cli/screen.h"
 #include "core/match.h"
 
 namespace tt::cli {
+
+// Cursor home, clear the screen, then the scrollback (ncurses `clear`'s
+// order: some terminals keep a cleared screen in the scrollback).
+inline constexpr const char* kClearScreenAndScrollback = "\033[H\033[2J\033[3J";
 
 class PlaySession {
  public:
@@ -53,8 +58,8 @@ class PlaySession {
   Seat facing_ = kNoSeat;  // the human seat the screen last showed
   std::string intro_;
   bool auto_single_ = true;
-  std::size_t page_ = 0;                  // the page of options on screen
-  std::vector<std::string> pending_log_;  // log lines since the seat's last decision
+  std::size_t page_ = 0;              // the page of options on screen
+  std::vector<LogLine> pending_log_;  // what happened since the seat's last decision
 };
 
 }  // namespace tt::cli

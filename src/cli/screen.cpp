@@ -43,6 +43,11 @@ std::vector<std::string> wrap(const std::string& text, int width, int indent) {
   return out;
 }
 
+// Terminal rows a line takes (a line wider than the screen wraps).
+int rows_of(const std::string& line) {
+  return std::max(1, (width_of(line) + Screen::kWidth - 1) / Screen::kWidth);
+}
+
 std::string pad(const std::string& s, int width) {
   const int w = width_of(s);
   return w >= width ? s : s + std::string(width - w, ' ');
@@ -59,26 +64,55 @@ Screen::Layout Screen::layout() const {
   } else {
     l.beside = 0;
   }
-  const int head = static_cast<int>(head_lines(l.panel_width).size()) + 1 /* page line */;
+  int table_rows = 0;
+  for (auto& line : l.table) table_rows += rows_of(line);
+  if (l.beside == 0) {
+    // Below a wide table the log gets what the table, the prompt and a
+    // page of options leave of the screen (at least kLogLines).
+    const int option_lines = static_cast<int>(paginate(l.panel_width - 2, 1 << 20).front().size());
+    const int prompt_rows = static_cast<int>(wrap(prompt + ":", l.panel_width, 2).size());
+    const int spare = kHeight - table_rows - prompt_rows - 3 /* log header, page line, input */ -
+                      std::min(option_lines, kWantOptions);
+    l.log_rows = std::max(kLogLines, spare);
+  }
+  const int head = static_cast<int>(head_lines(l.panel_width, l.log_rows).size()) + 1 /* page */;
   if (l.beside > 0) {
     l.option_rows = std::max(4, static_cast<int>(l.beside) - head);
   } else {
-    // A tall wide table scrolls off the top rather than the options being
-    // cut into pages of a few lines ('t' draws it again).
-    const int used = static_cast<int>(l.table.size()) + head + 1 /* input */;
-    l.option_rows = std::max(12, kHeight - used);
+    // The options get the rest of the screen, in pages; a table too tall
+    // for that scrolls off the top rather than the options being cut into
+    // pages of a line or two ('t' draws it again).
+    const int room = kHeight - table_rows - head - 1 /* input */;
+    l.option_rows = room >= 4 ? room : std::max(12, room);
   }
   return l;
 }
 
-std::vector<std::string> Screen::head_lines(int width) const {
+std::vector<std::string> Screen::head_lines(int width, int log_rows) const {
   std::vector<std::string> out;
   if (!log.empty()) {
-    out.push_back(log.size() > 4 ? "Since your last decision (" + std::to_string(log.size() - 4) +
-                                       " earlier: type log):"
-                                 : "Since your last decision:");
-    for (std::size_t i = log.size() - std::min<std::size_t>(log.size(), 4); i < log.size(); ++i)
-      for (auto& line : wrap(log[i], width - 2, 2)) out.push_back("  " + line);
+    // The latest key lines first, then the latest others, while they fit in
+    // log_rows rows; shown in the order they happened.
+    std::vector<std::vector<std::string>> wrapped;
+    for (auto& line : log) wrapped.push_back(wrap(line.text, width - 2, 2));
+    std::vector<bool> shown(log.size(), false);
+    int rows = 0;
+    std::size_t count = 0;
+    for (bool key : {true, false})
+      for (std::size_t i = log.size(); i-- > 0;) {
+        const int need = static_cast<int>(wrapped[i].size());
+        if (shown[i] || (key && !log[i].key) || rows + need > log_rows) continue;
+        shown[i] = true;
+        rows += need;
+        ++count;
+      }
+    out.push_back(count == log.size()
+                      ? "Since your last decision:"
+                      : "Since your last decision (" + std::to_string(log.size() - count) +
+                            " more: type log):");
+    for (std::size_t i = 0; i < log.size(); ++i)
+      if (shown[i])
+        for (auto& line : wrapped[i]) out.push_back("  " + line);
   }
   for (auto& line : wrap(prompt + ":", width, 2)) out.push_back(line);
   return out;
@@ -151,7 +185,7 @@ std::string Screen::draw() const {
   const auto all = paginate(l.panel_width - 2, l.option_rows);
   const std::size_t p = std::min(page, all.size() - 1);
 
-  std::vector<std::string> panel = head_lines(l.panel_width);
+  std::vector<std::string> panel = head_lines(l.panel_width, l.log_rows);
   for (auto& line : all[p]) panel.push_back("  " + line);
   if (all.size() > 1)
     panel.push_back("  page " + std::to_string(p + 1) + "/" + std::to_string(all.size()) +

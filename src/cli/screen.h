@@ -15,14 +15,22 @@ struct ScreenOption {
   std::string label;       // first line: the text; more lines: a picture
 };
 
+// A line of what happened since the seat's last decision (cli/digest.h).
+struct LogLine {
+  std::string text;
+  bool key = false;  // an attack, a spell, a target, a life change: shown first
+};
+
 struct Screen {
   static constexpr int kWidth = 80;
   static constexpr int kHeight = 24;
-  static constexpr int kNarrow = 32;  // a table this wide leaves room beside it
+  static constexpr int kNarrow = 32;      // a table this wide leaves room beside it
+  static constexpr int kLogLines = 4;     // log lines shown at least (when there are)
+  static constexpr int kWantOptions = 8;  // option rows the log leaves room for
 
-  std::string table;             // State::render
-  std::vector<std::string> log;  // lines since the seat's last decision
-  std::string prompt;            // "Seat 0, Dice roll 1 of 2: pick 3 dice"
+  std::string table;         // State::render
+  std::vector<LogLine> log;  // lines since the seat's last decision
+  std::string prompt;        // "Seat 0, Dice roll 1 of 2: pick 3 dice"
   std::vector<ScreenOption> options;
   std::size_t page = 0;
 
@@ -36,11 +44,13 @@ struct Screen {
     std::vector<std::string> table;  // table lines
     std::size_t beside = 0;          // leading table lines with the panel beside them
     int panel_width = kWidth;
-    int option_rows = 0;  // rows left for options on one page
+    int option_rows = 0;       // rows left for options on one page
+    int log_rows = kLogLines;  // log lines shown
   };
   Layout layout() const;
-  // The log lines and the prompt, wrapped to `width`.
-  std::vector<std::string> head_lines(int width) const;
+  // The log lines (at most `log_rows` of them: key lines first, then the
+  // latest, in their order) and the prompt, wrapped to `width`.
+  std::vector<std::string> head_lines(int width, int log_rows) const;
   // Options split into pages of at most `rows` rows each, as lines.
   std::vector<std::vector<std::string>> paginate(int width, int rows) const;
 };

@@ -21,6 +21,12 @@ struct Event {
 
 using EventLog = std::vector<Event>;
 
+// What a log line is to a person catching up on the others' moves (the
+// terminal's "since your last decision"): passes next to each other are
+// folded into one line, key lines (an attack, a spell or ability and its
+// targets, a change of life) are shown before any routine line.
+enum class LogWeight : std::uint8_t { kRoutine, kPass, kKey };
+
 inline bool sees_details(const Event& e, Seat viewer) {
   return viewer == kReferee || (viewer >= 0 && has_seat(e.detail_to, viewer));
 }

@@ -104,6 +104,9 @@ class State {
   virtual void save(nlohmann::json& out) const = 0;
   // One log line for `viewer`, hiding details that viewer may not see.
   virtual std::string describe(const Event& event, Seat viewer) const = 0;
+  // What the event is to a person catching up (core/event.h LogWeight); the
+  // same for every viewer, since it says nothing the line itself does not.
+  virtual LogWeight log_weight(const Event& /*event*/) const { return LogWeight::kRoutine; }
 
   // The table as text for a person at a terminal, from `viewer`'s seat.
   virtual std::string render(Seat viewer) const = 0;

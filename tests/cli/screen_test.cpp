@@ -25,7 +25,7 @@ Screen decision_screen(const Match& m, Seat seat, std::size_t page) {
   Screen s;
   s.table = m.state().render(seat);
   for (auto& line : m.log_json(seat, m.log().size() > 12 ? m.log().size() - 12 : 0))
-    s.log.push_back(line["text"].get<std::string>());
+    s.log.push_back({line["text"].get<std::string>()});
   s.prompt = "Seat " + std::to_string(seat) + ", " + m.state().prompt(seat);
   const auto options = m.options(seat);
   for (std::size_t i = 0; i < options.size(); ++i) s.options.push_back({i + 1, options[i].label});

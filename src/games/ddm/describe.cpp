@@ -294,4 +294,8 @@ std::string DdmState::describe(const Event& e, Seat viewer) const {
   return "?";
 }
 
+LogWeight DdmState::log_weight(const Event& e) const {
+  return e.kind == kEvPass ? LogWeight::kPass : LogWeight::kRoutine;
+}
+
 }  // namespace tt::ddm

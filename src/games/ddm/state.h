@@ -159,6 +159,7 @@ class DdmState final : public State {
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
+  LogWeight log_weight(const Event& event) const override;
   std::string render(Seat viewer) const override;
   std::string render_details(Seat viewer) const override;
   // A concession: the other seat wins at once.

@@ -300,4 +300,27 @@ std::string LcState::describe(const Event& e, Seat viewer) const {
   return "?";
 }
 
+LogWeight LcState::log_weight(const Event& e) const {
+  switch (static_cast<Ev>(e.kind)) {
+    case kEvPass:
+      return LogWeight::kPass;
+    case kEvPlace:
+    case kEvSpell:
+    case kEvActivate:
+    case kEvName:
+    case kEvOpponent:
+    case kEvAttack:
+    case kEvBlock:
+    case kEvNoBlock:
+    case kEvDamagePlayer:
+    case kEvLife:
+    case kEvEliminated:
+    case kEvConcede:
+    case kEvGameOver:
+      return LogWeight::kKey;
+    default:
+      return LogWeight::kRoutine;
+  }
+}
+
 }  // namespace tt::lastchronicle

@@ -189,6 +189,7 @@ class LcState final : public State {
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
+  LogWeight log_weight(const Event& event) const override;
   double heuristic(Seat seat) const override;
   double heuristic_scale() const override;
   std::string render(Seat viewer) const override;

@@ -274,6 +274,7 @@ void MagicState::finish_cast() {
   if (trig) {
     if (T().stack.full()) return;  // a runaway loop: the trigger is lost
     T().stack.push_back(it);
+    log_targets(it);
     acted(s);
     return;
   }
@@ -301,7 +302,22 @@ void MagicState::finish_cast() {
     log(kEvActivate, s, o, it.index);
   }
   T().stack.push_back(it);
+  log_targets(it);
   acted(s);
+}
+
+void MagicState::log_targets(const StackItem& it) const {
+  for (std::size_t i = 0; i < it.targets_n && i < it.targets.size(); ++i) {
+    const Target& t = it.targets[i];
+    int id = t.id;
+    if (t.kind == 3) {  // a stack item: named by its card, which outlives its id
+      id = -1;
+      for (int k = 0; k < markers_; ++k)
+        for (auto& other : ctx_[k].stack)
+          if (other.id == t.id) id = other.def;
+    }
+    log(kEvTarget, it.controller, it.card, t.kind, id);
+  }
 }
 
 }  // namespace tt::magic

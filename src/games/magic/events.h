@@ -39,6 +39,8 @@ enum Ev : std::uint16_t {
   kEvAnte,            // seat antes a (407.2)
   kEvPlanar,          // seat becomes the planar controller (800.4p)
   kEvToHand,          // seat puts a (object) into its hand from a revealed pile
+  kEvTarget,          // seat's a (spell card or ability source) targets: b = kind (1 player,
+                      // 2 object, 3 stack item), c = seat / object / the targeted item's card def
 };
 
 }  // namespace tt::magic

@@ -134,7 +134,7 @@ std::string MagicState::assign_label(Action a) const {
   return s + " (" + std::to_string(left - a.b) + " left)";
 }
 
-std::string MagicState::action_label(Seat /*seat*/, Action a) const {
+std::string MagicState::action_label(Seat seat, Action a) const {
   auto name = [&](Obj o) { return def(o).name; };
   auto for_seat = [&](const PendingTrigger& p) {
     return p.subject >= 0 ? " (for seat " + std::to_string(p.subject) + ")" : std::string();
@@ -178,7 +178,11 @@ std::string MagicState::action_label(Seat /*seat*/, Action a) const {
     case kResetAttack:
       return "Start the attack declaration over";
     case kBlock:
-      return "Block " + name(a.b) + " with " + name(a.a);
+      // A team blocks with one declaration (805.10d), so a
+      // teammate's creature says whose it is.
+      return "Block " + name(a.b) + " with " + name(a.a) +
+             (obj(a.a).controller != seat ? " (seat " + std::to_string(obj(a.a).controller) + "'s)"
+                                          : "");
     case kBlockersDone:
       return "Done declaring blockers";
     case kResetBlock:

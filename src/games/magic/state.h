@@ -4,6 +4,7 @@
 // reduced two-player core beneath it (research note, section 2).
 #pragma once
 #include <array>
+#include <iosfwd>
 #include <memory>
 
 #include "core/priority_round.h"
@@ -313,6 +314,7 @@ class MagicState final : public State {
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
+  LogWeight log_weight(const Event& event) const override;
   double heuristic(Seat seat) const override;
   double heuristic_scale() const override;
 
@@ -347,6 +349,11 @@ class MagicState final : public State {
   std::uint16_t keywords(Obj o) const;
   bool in_range(Seat viewer, Seat other) const;
   std::string ref(Obj o) const;  // "card-id#n": stable within a game
+  // The terminal table's pieces (render.cpp).
+  std::string permanent_text(Obj x, Seat controller) const;
+  std::string seat_text(Seat s, Seat viewer) const;
+  void render_seat(std::ostream& o, Seat s, Seat viewer) const;
+  std::string targets_text(const StackItem& it) const;
   // A stack object's targets and chosen player as everyone sees them (601.2c:
   // targets are announced): {"player": N}, {"ref": "x#1", "gone": bool} or
   // {"stack": id}.
@@ -464,6 +471,8 @@ class MagicState final : public State {
   void casting_options(Seat s, ActionList& out) const;
   void casting_choose(Seat s, Action a);
   void finish_cast();
+  // One kEvTarget per target of `it`, as announced (601.2c): public.
+  void log_targets(const StackItem& it) const;
   bool target_legal(Seat s, TargetKind k, const Target& t, Obj source) const;
   void target_options(Seat s, TargetKind k, Obj source, ActionList& out) const;
   bool any_target(Seat s, TargetKind k, Obj source) const;

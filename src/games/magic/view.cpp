@@ -1,7 +1,6 @@
 // What a seat sees (its own hand; every public zone; hand and library
-// sizes of the others), log lines and the terminal table.
+// sizes of the others) and its log lines; the terminal table is render.cpp.
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/text.h"
 #include "games/magic/events.h"
@@ -288,79 +287,35 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
       return who + " becomes the planar controller";
     case kEvToHand:
       return who + " puts " + name(a) + " into their hand";
+    case kEvTarget:
+      return name(a) + " targets " +
+             (b == 1                              ? "seat " + std::to_string(c)
+              : b == 2                            ? name(c)
+              : c >= 0 && c < rules_->pool.size() ? rules_->pool[c].name + " (on the stack)"
+                                                  : std::string("a spell"));
     default:
       return "";
   }
 }
 
-std::string MagicState::render(Seat viewer) const {
-  std::ostringstream o;
-  o << "Turn " << turn_ << " (" << step_name(T().step) << "), seat " << int(T().active)
-    << (order_.in_game(T().active) ? "" : " (left)") << " is active\n";
-  for (Seat s = 0; s < num_seats(); ++s) {
-    const Player& p = players_[s];
-    o << (s == viewer ? "> " : "  ") << "seat " << s;
-    if (rules_->team_size > 1) o << " [team " << int(rules_->team[s]) << "]";
-    if (!order_.in_game(s)) {
-      o << "  (left the game)\n";
-      continue;
-    }
-    o << "  life " << life(s);
-    if (poison(s)) o << "  poison " << poison(s);
-    o << "  hand " << p.hand.size() << "  library " << p.library.size() << "  graveyard "
-      << p.graveyard.size() << "\n";
-    std::string lands, rest;
-    int untapped = 0, total = 0;
-    for (Obj x : battlefield_) {
-      if (objs_[x].controller != s) continue;
-      if (def(x).is(kLand)) {
-        ++total;
-        untapped += !objs_[x].tapped;
-        continue;
-      }
-      rest += "    " + ref(x) + " " + def(x).name;
-      if (def(x).is(kCreature))
-        rest += " " + std::to_string(power(x)) + "/" + std::to_string(toughness(x));
-      if (objs_[x].damage) rest += " dmg " + std::to_string(objs_[x].damage);
-      if (objs_[x].tapped) rest += " (tapped)";
-      if (objs_[x].owner != s) rest += " (owner seat " + std::to_string(objs_[x].owner) + ")";
-      rest += "\n";
-    }
-    o << "    lands " << untapped << "/" << total << " untapped\n" << rest;
+LogWeight MagicState::log_weight(const Event& e) const {
+  switch (e.kind) {
+    case kEvCast:
+    case kEvActivate:
+    case kEvTarget:
+    case kEvChoose:
+    case kEvAttack:
+    case kEvBlock:
+    case kEvDamagePlayer:
+    case kEvLife:
+    case kEvPoison:
+    case kEvControl:
+    case kEvLeaves:
+    case kEvWin:
+      return LogWeight::kKey;
+    default:
+      return LogWeight::kRoutine;
   }
-  for (int k = 0; k < markers_; ++k) {
-    const TurnCtx& c = ctx_[k];
-    if (markers_ > 1)
-      o << "Marker " << int(c.marker) << ": seat " << int(c.active) << " ("
-        << (c.waiting ? "waiting" : step_name(c.step)) << ")" << (k == cur_ ? " <- now" : "")
-        << "\n";
-    if (c.stack.empty()) continue;
-    o << "Stack (top first):\n";
-    for (std::size_t i = c.stack.size(); i-- > 0;)
-      o << "  " << rules_->pool[c.stack[i].def].name << " (seat " << int(c.stack[i].controller)
-        << ")\n";
-  }
-  const int dividing_now = ask_ == Ask::kDivide ? dividing() : -1;
-  for (std::size_t i = 0; i < T().attackers.size(); ++i) {
-    const Attacker& a = T().attackers[i];
-    if (a.removed) continue;
-    o << "  " << def(a.obj).name << " attacks seat " << int(a.target)
-      << (a.blocked ? " (blocked)" : "") << "\n";
-    if (static_cast<int>(i) != dividing_now) continue;
-    o << "    dividing its damage:";  // 510.1c
-    for (auto& b : T().blocks)
-      if (b.attacker == a.obj) o << " " << b.assigned << " to " << def(b.blocker).name << ";";
-    if (a.to_player) o << " " << a.to_player << " to seat " << int(a.target) << ";";
-    o << " " << division_left(a) << " left\n";
-  }
-  if (viewer >= 0 && viewer < num_seats()) {
-    o << "Your hand:";
-    for (Obj x : players_[viewer].hand)
-      o << " " << def(x).name << (def(x).is(kLand) ? "" : " " + mana_text(def(x).cost)) << ";";
-    o << "\n";
-  }
-  if (T().round.is_open()) o << "Priority: seat " << T().round.holder() << "\n";
-  return o.str();
 }
 
 }  // namespace tt::magic

@@ -233,4 +233,8 @@ std::string SuikodenState::describe(const Event& e, Seat viewer) const {
   return "?";
 }
 
+LogWeight SuikodenState::log_weight(const Event& e) const {
+  return e.kind == kEvPass ? LogWeight::kPass : LogWeight::kRoutine;
+}
+
 }  // namespace tt::suikoden

@@ -132,6 +132,7 @@ class SuikodenState final : public State {
   void view(Seat viewer, nlohmann::json& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
+  LogWeight log_weight(const Event& event) const override;
   double heuristic(Seat seat) const override;
   double heuristic_scale() const override;  // fitted to played games (stats.cpp)
   std::string render(Seat viewer) const override;
