@@ -6,6 +6,7 @@
 #include "ai/agent_spec.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
+#include "core/deck_verdict.h"
 #include "core/registry.h"
 #include "protocol/catalog.h"
 
@@ -27,10 +28,38 @@ std::string param_text(const AgentParam& p) {
   return p.name + " = " + p.fallback + " (" + allowed + "): " + p.about;
 }
 
+// Every starter deck that is not legal at the table sizes it is meant for
+// (core/deck_verdict.h), a file that cannot be read included: [{"deck",
+// "file", "seats", "problems"}]. The game plays on; the deck is refused
+// only when a seat is dealt it.
+nlohmann::json starter_deck_warnings(const Game& game) {
+  nlohmann::json warnings = nlohmann::json::array();
+  for (const std::string& name : game.starter_decks()) {
+    const DeckVerdict v = judge_deck(game, nlohmann::json(name), Setup{}, 0);
+    if (v.legal()) continue;
+    nlohmann::json seats = nlohmann::json::array(), problems = nlohmann::json::array();
+    for (const SeatCountVerdict& c : v.counts)
+      if (c.judged) seats.push_back(c.seats);
+    for (const DeckProblem& p : v.problems())
+      problems.push_back({{"rule", p.rule}, {"message", p.message}});
+    warnings.push_back({{"deck", name},
+                        {"file", game.starter_deck_file(name)},
+                        {"seats", seats},
+                        {"seats_text", v.judged_text()},
+                        {"problems", problems}});
+  }
+  return warnings;
+}
+
 }  // namespace
 
 int cmd_games(const GamesArgs& args, Io& io) {
-  const nlohmann::json games = protocol::games_json();
+  nlohmann::json games = protocol::games_json();
+  for (auto& g : games) {
+    if (g.value("broken", false)) continue;
+    nlohmann::json warnings = starter_deck_warnings(*Registry::instance().get(g["name"]));
+    if (!warnings.empty()) g["starter_deck_warnings"] = std::move(warnings);
+  }
   if (args.json) {
     io.out << games.dump(2) << "\n";
     return kExitOk;
@@ -69,6 +98,16 @@ int cmd_games(const GamesArgs& args, Io& io) {
              << " (" << allowed << "): " << o["description"].get<std::string>() << "\n";
     }
     io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
+    for (auto& w : g.value("starter_deck_warnings", nlohmann::json::array())) {
+      const std::string file = w["file"];
+      io.out << "  warning: the starter deck '" << w["deck"].get<std::string>() << "'"
+             << (file.empty() ? "" : " (" + file + ")") << " is not a legal "
+             << g["name"].get<std::string>() << " deck for " << w["seats_text"].get<std::string>()
+             << ":\n";
+      for (auto& p : w["problems"])
+        io.out << "    [" << p["rule"].get<std::string>() << "] " << p["message"].get<std::string>()
+               << "\n";
+    }
     io.out << "  agents: " << joined(g["agents"]) << "\n";
   }
   io.out << "agents (a seat's agent spec: NAME[:PARAM=VALUE]..., e.g. ismcts:sims=2000):\n";

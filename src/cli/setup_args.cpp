@@ -47,11 +47,27 @@ json load_deck(const Game& game, const std::string& arg) {
   std::error_code ec;
   if (std::filesystem::is_regular_file(arg, ec)) return read_json_file(arg);
   const auto starters = game.starter_decks();
-  if (std::find(starters.begin(), starters.end(), arg) != starters.end()) return json(arg);
+  if (std::find(starters.begin(), starters.end(), arg) != starters.end()) {
+    (void)game.starter_deck(arg);  // a starter deck whose file is broken: DataError, exit 4
+    return json(arg);
+  }
   std::string known;
   for (auto& s : starters) known += (known.empty() ? "" : ", ") + s;
   bad_input("no deck file or starter deck named '" + arg + "' (starter decks: " + known + ")");
 }
+
+namespace {
+
+// "is not a legal ddm deck for 2 seats:" and every problem, one a line.
+std::string not_legal(const Game& game, int seats, const std::vector<DeckProblem>& problems,
+                      const std::string& hint = "") {
+  std::string msg = "is not a legal " + game.name() + " deck for " + std::to_string(seats) +
+                    " seats" + hint + ":";
+  for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
+  return msg;
+}
+
+}  // namespace
 
 Setup make_setup(const Game& game, const MatchArgs& args, int seats, std::uint64_t seed) {
   Setup setup;
@@ -71,13 +87,23 @@ Setup make_setup(const Game& game, const MatchArgs& args, int seats, std::uint64
   for (std::size_t s = 0; s < args.decks.size(); ++s) {
     json deck = load_deck(game, args.decks[s]);
     auto problems = game.check_deck(deck, setup);
-    if (!problems.empty()) {
-      std::string msg =
-          "the deck for seat " + std::to_string(s) + " (" + args.decks[s] + ") is not legal:";
-      for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
-      bad_input(msg);
-    }
+    if (!problems.empty())
+      bad_input("the deck for seat " + std::to_string(s) + " (" + args.decks[s] + ") " +
+                not_legal(game, seats, problems));
     setup.decks.push_back(std::move(deck));
+  }
+  // The seats without --deck play the game's choice of starter deck: checked
+  // here too, so a broken or illegal one is named before the game starts.
+  for (int s = static_cast<int>(args.decks.size()); s < seats; ++s) {
+    const json deck = game.default_deck(setup, s);
+    const std::string name = deck.is_string() ? deck.get<std::string>() : deck.dump();
+    if (deck.is_string() && !name.empty()) (void)game.starter_deck(name);  // broken file: exit 4
+    const auto problems = game.check_deck(deck, setup);
+    if (problems.empty()) continue;
+    const std::string file = deck.is_string() ? game.starter_deck_file(name) : "";
+    bad_input("seat " + std::to_string(s) + " has no --deck, so it plays the starter deck '" +
+              name + "'" + (file.empty() ? "" : " (" + file + ")") + ", which " +
+              not_legal(game, seats, problems, " (give the seat another with --deck)"));
   }
   return setup;
 }

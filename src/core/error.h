@@ -26,4 +26,11 @@ class Error : public std::runtime_error {
   }
 };
 
+// A game's card data (its card pool, a starter deck) could not be read or is
+// malformed (the CLI's exit code 4).
+class DataError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace tt

@@ -25,6 +25,12 @@ nlohmann::json Game::default_deck(const Setup&, Seat seat) const {
   return nlohmann::json(starters.empty() ? "" : starters[seat % starters.size()]);
 }
 
+std::vector<int> Game::deck_seat_counts(const nlohmann::json&) const {
+  std::vector<int> counts;
+  for (int n = min_seats(); n <= max_seats(); ++n) counts.push_back(n);
+  return counts;
+}
+
 nlohmann::json Game::legal_deck(const Setup& setup, Seat seat) const {
   const nlohmann::json deck =
       seat < static_cast<Seat>(setup.decks.size()) && !setup.decks[seat].is_null()
@@ -32,7 +38,13 @@ nlohmann::json Game::legal_deck(const Setup& setup, Seat seat) const {
           : default_deck(setup, seat);
   const auto problems = check_deck(deck, setup);
   if (!problems.empty()) {
-    std::string msg = "seat " + std::to_string(seat) + "'s deck is not legal:";
+    std::string msg = "seat " + std::to_string(seat) + "'s deck";
+    if (deck.is_string()) {  // a starter deck: say which, and where it is
+      const std::string file = starter_deck_file(deck.get<std::string>());
+      msg += " (the starter deck '" + deck.get<std::string>() + "'" +
+             (file.empty() ? "" : ", " + file) + ")";
+    }
+    msg += " is not a legal " + name() + " deck:";
     for (auto& p : problems) msg += "\n  [" + p.rule + "] " + p.message;
     throw Error(msg);
   }

@@ -103,8 +103,16 @@ class Game {
   // Deck legality; an empty list means legal.
   virtual std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                               const Setup& setup) const = 0;
-  // A deck description as stored in data/ (by starter name). Throws tt::Error.
+  // A deck description as stored in data/ (by starter name). Throws tt::Error
+  // for an unknown name, DataError (naming the file) for a broken deck file.
   virtual nlohmann::json starter_deck(const std::string& name) const = 0;
+  // The file a starter deck was read from, for messages ("" when unknown).
+  virtual std::string starter_deck_file(const std::string& /*name*/) const { return {}; }
+  // The table sizes a deck is meant for, where it is judged when no table
+  // size is given (check-deck without --seats, `games` on the starter decks;
+  // core/deck_verdict.h): by default every seat count the game is played with.
+  // A game whose deck rules depend on the table says which the deck is for.
+  virtual std::vector<int> deck_seat_counts(const nlohmann::json& deck) const;
 
   // Every card (and token) of the game's pool as people read it, for the
   // browser's card component and the `cards` command: {"cards": [{"id",

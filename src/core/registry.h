@@ -15,12 +15,6 @@
 
 namespace tt {
 
-// A game's card data could not be read or is malformed (the CLI's exit code 4).
-class DataError : public Error {
- public:
-  using Error::Error;
-};
-
 struct BrokenGame {
   std::string name;
   std::string error;  // what the loader said, naming the file

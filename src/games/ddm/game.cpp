@@ -1,10 +1,8 @@
 #include "games/ddm/game.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 
-#include "core/data_file.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "games/ddm/state.h"
@@ -16,12 +14,7 @@ using nlohmann::json;
 DdmGame::DdmGame(const std::string& data_dir) {
   const std::string dir = data_dir + "/ddm";
   pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/pool.json"));
-  std::error_code ec;
-  for (auto& e : std::filesystem::directory_iterator(dir + "/decks", ec))
-    if (e.path().extension() == ".json") starters_.push_back(e.path().stem().string());
-  std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_)
-    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
+  starters_ = StarterDecks(dir + "/decks");
 }
 
 std::string DdmGame::summary() const {
@@ -47,11 +40,7 @@ std::vector<Variant> DdmGame::variants() const {
 }
 
 json DdmGame::starter_deck(const std::string& name) const {
-  for (std::size_t i = 0; i < starters_.size(); ++i)
-    if (starters_[i] == name) return starter_json_[i];
-  std::string known;
-  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
-  throw Error("unknown starter set '" + name + "' (known: " + known + ")");
+  return starters_.get(name, "set");
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "core/starter_decks.h"
 #include "games/ddm/pool.h"
 
 namespace tt::ddm {
@@ -19,12 +20,15 @@ class DdmGame final : public Game {
   int max_seats() const override { return 2; }
   std::vector<OptionSpec> option_specs() const override;
   std::vector<Variant> variants() const override;
-  std::vector<std::string> starter_decks() const override { return starters_; }
+  std::vector<std::string> starter_decks() const override { return starters_.names(); }
   std::shared_ptr<const PreparedSetup> prepare(const Setup& setup) const override;
   std::unique_ptr<State> restore(const nlohmann::json& state, const Setup& setup) const override;
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
+  std::string starter_deck_file(const std::string& name) const override {
+    return starters_.file(name);
+  }
   nlohmann::json card_catalog() const override;  // catalog.cpp
   const Pool& pool() const { return *pool_; }
 
@@ -38,8 +42,7 @@ class DdmGame final : public Game {
   Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
 
   std::shared_ptr<const Pool> pool_;
-  std::vector<std::string> starters_;
-  std::vector<nlohmann::json> starter_json_;  // read once, by starters_ order
+  StarterDecks starters_;  // read once
 };
 
 }  // namespace tt::ddm

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
 
@@ -16,92 +17,98 @@ namespace {
 const char* kCrestNames[] = {"move", "attack", "defense", "magic", "trap", "summon"};
 const char* kTypeNames[] = {"warrior", "beast", "dragon", "spellcaster", "undead"};
 
-Crest parse_crest(const std::string& where, const std::string& s) {
+Crest parse_crest(const CardFields& f, const char* field, const std::string& s) {
   for (int i = 0; i < 6; ++i)
     if (s == kCrestNames[i]) return static_cast<Crest>(i);
-  throw Error(where + ": unknown crest '" + s + "'");
+  f.fail(field, "unknown crest '" + s + "' (move, attack, defense, magic, trap, summon)");
 }
 
-Face parse_face(const std::string& where, std::string s) {
-  Face f;
+Face parse_face(const CardFields& f, const char* field, std::string s) {
+  Face face;
   if (!s.empty() && s.back() == '2') {
-    f.mult = 2;
+    face.mult = 2;
     s.pop_back();
   }
-  f.crest = parse_crest(where, s);
-  if (f.crest == Crest::kSummon && f.mult != 1)
-    throw Error(where + ": summon faces have no multiplier");
-  return f;
+  face.crest = parse_crest(f, field, s);
+  if (face.crest == Crest::kSummon && face.mult != 1)
+    f.fail(field, "summon faces have no multiplier");
+  return face;
 }
 
-StatKind parse_stat(const std::string& where, const std::string& s) {
+StatKind parse_stat(const CardFields& f, const char* field, const std::string& s) {
   if (s == "atk") return StatKind::kAtk;
   if (s == "def") return StatKind::kDef;
-  throw Error(where + ": stat is atk or def, not '" + s + "'");
+  f.fail(field, "stat is atk or def, not '" + s + "'");
 }
 
-Ability parse_ability(const std::string& where, const json& j, bool activated) {
+// `f` names the ability ("monster 'x', field 'abilities[0].cost'").
+Ability parse_ability(const CardFields& f, const json& j, bool activated) {
+  if (!j.is_object()) f.fail_here("expected an object, found " + j.dump());
   Ability a;
-  a.text = j.value("text", "");
+  a.text = f.text(j, "text", "");
   if (activated) {
-    const json& cost = j.at("cost");
-    if (!cost.is_object() || cost.empty())
-      throw Error(where + ": cost is an object of crest counts");
+    const json& cost = f.required(j, "cost");
+    if (!cost.is_object() || cost.empty()) f.fail("cost", "cost is an object of crest counts");
+    const CardFields c = f.in("cost");
     int kinds = 0;
     for (auto& [k, v] : cost.items()) {
-      const int n = v.get<int>();
-      if (n < 1 || n > 10) throw Error(where + ": a cost is 1 to 10 crests");
+      const int n = c.integer(v, k.c_str(), 1, 10);
       if (k == "any") {
         a.any = n;
         a.timing = Timing::kAny;
       } else {
-        const Crest c = parse_crest(where, k);
-        if (c == Crest::kSummon) throw Error(where + ": summon crests cannot pay");
-        a.cost[static_cast<int>(c)] = static_cast<std::uint8_t>(n);
-        a.timing = c == Crest::kAttack    ? Timing::kAttack
-                   : c == Crest::kDefense ? Timing::kDefense
-                   : c == Crest::kTrap    ? Timing::kTrap
-                                       : Timing::kMagic;  // magic (or move) crests: own main phase
+        const Crest crest = parse_crest(f, "cost", k);
+        if (crest == Crest::kSummon) f.fail("cost", "summon crests cannot pay");
+        a.cost[static_cast<int>(crest)] = static_cast<std::uint8_t>(n);
+        a.timing = crest == Crest::kAttack    ? Timing::kAttack
+                   : crest == Crest::kDefense ? Timing::kDefense
+                   : crest == Crest::kTrap
+                       ? Timing::kTrap
+                       : Timing::kMagic;  // magic (or move) crests: own main phase
       }
       ++kinds;
     }
-    if (kinds > 1) throw Error(where + ": a cost names one crest kind (or any)");
+    if (kinds > 1) f.fail("cost", "a cost names one crest kind (or any)");
   }
   static const std::map<std::string, Op> ops = {
       {"boost", Op::kBoost}, {"damage", Op::kDamage}, {"heal", Op::kHeal},
       {"gain", Op::kGain},   {"negate", Op::kNegate}, {"crest", Op::kCrest},
       {"crust", Op::kCrust}, {"absorb", Op::kAbsorb}, {"shield", Op::kShield},
       {"drain", Op::kDrain}, {"stop", Op::kStop}};
-  const auto op = ops.find(j.at("op").get<std::string>());
-  if (op == ops.end()) throw Error(where + ": unknown op '" + j.at("op").get<std::string>() + "'");
+  const std::string op_name = f.required_text(j, "op");
+  const auto op = ops.find(op_name);
+  if (op == ops.end()) f.fail("op", "unknown op '" + op_name + "'");
   a.op = op->second;
-  a.amount = j.value("amount", 0);
-  a.range = j.value("range", a.op == Op::kDamage ? 1 : 0);
+  a.amount = f.integer(j, "amount", -990, 990, 0);
+  a.range = f.integer(j, "range", 0, 26, a.op == Op::kDamage ? 1 : 0);
   if (a.amount % 10 != 0 && a.op != Op::kCrest && a.op != Op::kDrain)
-    throw Error(where + ": amounts are multiples of 10");
-  if (j.contains("stat")) a.stat = parse_stat(where, j["stat"].get<std::string>());
-  if (j.contains("crest")) a.crest = parse_crest(where, j["crest"].get<std::string>());
+    f.fail("amount", "amounts are multiples of 10");
+  if (f.has(j, "stat")) a.stat = parse_stat(f, "stat", f.text(j["stat"], "stat"));
+  if (f.has(j, "crest")) a.crest = parse_crest(f, "crest", f.text(j["crest"], "crest"));
   if (a.op == Op::kGain) {
-    const std::string k = j.at("keyword").get<std::string>();
+    const std::string k = f.required_text(j, "keyword");
     a.keyword = k == "flying" ? kFlying : k == "tunnel" ? kTunnel : k == "ranged" ? kRanged : 0;
-    if (!a.keyword) throw Error(where + ": gain flying, tunnel or ranged");
+    if (!a.keyword) f.fail("keyword", "gain flying, tunnel or ranged");
     if (a.keyword == kRanged && a.range < 2) a.range = 2;
   }
   // How long it lasts: stated, or from the cost's crest kind.
   a.duration = a.timing == Timing::kAttack || a.timing == Timing::kDefense ? Duration::kBattle
                : a.timing == Timing::kTrap                                 ? Duration::kChain
                                                                            : Duration::kPermanent;
-  if (j.contains("duration")) {
-    const std::string d = j["duration"].get<std::string>();
-    a.duration = d == "battle" ? Duration::kBattle
-                 : d == "turn" ? Duration::kTurn
-                 : d == "permanent"
-                     ? Duration::kPermanent
-                     : throw Error(where + ": duration is battle, turn or permanent");
+  if (f.has(j, "duration")) {
+    const std::string d = f.text(j["duration"], "duration");
+    if (d == "battle")
+      a.duration = Duration::kBattle;
+    else if (d == "turn")
+      a.duration = Duration::kTurn;
+    else if (d == "permanent")
+      a.duration = Duration::kPermanent;
+    else
+      f.fail("duration", "duration is battle, turn or permanent");
   } else if (a.timing == Timing::kAny && activated) {
-    throw Error(where + ": a number-only cost needs a stated duration");
+    f.fail("duration", "a number-only cost needs a stated duration");
   }
-  a.once_per_turn = j.value("once_per_turn", false);
+  a.once_per_turn = f.boolean(j, "once_per_turn", false);
   return a;
 }
 
@@ -111,7 +118,12 @@ Shape parse_shape(const std::string& name, const json& rows) {
   std::vector<Coord> cells;
   Coord m{-1, -1};
   int r = 0;
+  if (!rows.is_array())
+    throw Error("shape " + name + ": expected a list of rows, found " + rows.dump());
   for (auto& row : rows) {
+    if (!row.is_string())
+      throw Error("shape " + name + ", row " + std::to_string(r) + ": expected a string, found " +
+                  row.dump());
     const std::string s = row.get<std::string>();
     for (int c = 0; c < static_cast<int>(s.size()); ++c) {
       if (s[c] == '.') continue;
@@ -199,20 +211,23 @@ Pool Pool::from_json(const json& j) {
   if (const json* dice = section(j, "dice", false, problems)) {
     for (std::size_t n = 0; n < dice->size(); ++n) {
       const json& d = (*dice)[n];
-      problems.entry(entry_name("die", d, "dice[" + std::to_string(n) + "]"), [&] {
+      const std::string where = entry_name("die", d, "dice[" + std::to_string(n) + "]");
+      problems.entry(where, [&] {
+        const CardFields f(where);
         DieDef die;
-        die.id = d.at("id").get<std::string>();
-        die.level = d.at("level").get<int>();
-        if (die.level < 1 || die.level > 4) throw Error("level 1 to 4");
-        const auto& faces = d.at("faces");
-        if (!faces.is_array() || faces.size() != 6) throw Error("six faces");
+        die.id = f.required_text(d, "id");
+        die.level = f.required_integer(d, "level", 1, 4);
+        const json& faces = f.required(d, "faces");
+        if (!faces.is_array() || faces.size() != 6)
+          f.fail("faces", "a die has six faces, found " + faces.dump());
         int summons = 0;
         for (int i = 0; i < 6; ++i) {
-          die.faces[i] = parse_face("face " + std::to_string(i), faces[i].get<std::string>());
+          const std::string face = "faces[" + std::to_string(i) + "]";
+          die.faces[i] = parse_face(f, face.c_str(), f.text(faces[i], face.c_str()));
           summons += die.faces[i].crest == Crest::kSummon;
         }
-        if (summons != 5 - die.level) throw Error("a level-N die has 5-N summon faces");
-        if (p.die_by_id.count(die.id)) throw Error("appears twice");
+        if (summons != 5 - die.level) f.fail("faces", "a level-N die has 5-N summon faces");
+        if (p.die_by_id.count(die.id)) f.fail("id", "appears twice");
         p.die_by_id[die.id] = static_cast<int>(p.dice.size());
         p.dice.push_back(die);
       });
@@ -228,8 +243,8 @@ Pool Pool::from_json(const json& j) {
         std::vector<int> set;
         std::array<int, 5> per_level{};
         for (auto& id : ids) {
-          const int d = p.find_die(id.get<std::string>());
-          if (d < 0) throw Error("unknown die '" + id.get<std::string>() + "'");
+          const int d = id.is_string() ? p.find_die(id.get<std::string>()) : -1;
+          if (d < 0) throw Error("unknown die " + id.dump());
           set.push_back(d);
           ++per_level[p.dice[d].level];
         }
@@ -245,80 +260,81 @@ Pool Pool::from_json(const json& j) {
       problems.entry("", [&] { p.shapes.push_back(parse_shape(item.key(), item.value())); });
     if (shapes->empty()) problems.add("shapes", "no dungeon shapes");
   }
-  auto add = [&](PieceDef def) {
-    if (p.piece_by_id.count(def.id)) throw Error("appears twice");
+  auto add = [&](const CardFields& f, PieceDef def) {
+    if (p.piece_by_id.count(def.id)) f.fail("id", "appears twice");
     p.piece_by_id[def.id] = static_cast<int>(p.pieces.size());
     p.pieces.push_back(std::move(def));
+  };
+  auto type_of = [](const CardFields& f, const char* field, const std::string& type) {
+    const auto t = std::find(std::begin(kTypeNames), std::end(kTypeNames), type);
+    if (t == std::end(kTypeNames))
+      f.fail(field, "unknown type '" + type + "' (warrior, beast, dragon, spellcaster, undead)");
+    return static_cast<int>(t - std::begin(kTypeNames));
   };
   if (const json* monsters = section(j, "monsters", false, problems)) {
     for (std::size_t n = 0; n < monsters->size(); ++n) {
       const json& m = (*monsters)[n];
       const std::string where = entry_name("monster", m, "monsters[" + std::to_string(n) + "]");
       problems.entry(where, [&] {
+        const CardFields f(where);
         PieceDef d;
-        d.id = m.at("id").get<std::string>();
-        d.name = m.at("name").get<std::string>();
-        d.text = m.value("text", "");
-        d.level = m.at("level").get<int>();
-        if (d.level < 1 || d.level > 4) throw Error("level 1 to 4");
-        const std::string type = m.at("type").get<std::string>();
-        const auto t = std::find(std::begin(kTypeNames), std::end(kTypeNames), type);
-        if (t == std::end(kTypeNames)) throw Error("unknown type '" + type + "'");
-        d.type = static_cast<MonsterType>(t - std::begin(kTypeNames));
-        d.hp = m.at("hp").get<int>();
-        d.atk = m.at("atk").get<int>();
-        d.def = m.at("def").get<int>();
-        if (d.hp <= 0 || d.hp % 10 || d.atk < 0 || d.atk % 10 || d.def < 0 || d.def % 10)
-          throw Error("hp, atk and def are multiples of 10 (hp above 0)");
-        for (auto& k : m.value("keywords", json::array())) {
-          const std::string kw = k.get<std::string>();
+        d.id = f.required_text(m, "id");
+        d.name = f.required_text(m, "name");
+        d.text = f.text(m, "text", "");
+        d.level = f.required_integer(m, "level", 1, 4);
+        d.type = static_cast<MonsterType>(type_of(f, "type", f.required_text(m, "type")));
+        d.hp = f.required_integer(m, "hp", 10, 9990);
+        d.atk = f.required_integer(m, "atk", 0, 9990);
+        d.def = f.required_integer(m, "def", 0, 9990);
+        for (const char* stat : {"hp", "atk", "def"})
+          if (m[stat].get<int>() % 10) f.fail(stat, "hp, atk and def are multiples of 10");
+        for (auto& k : f.list(m, "keywords")) {
+          const std::string kw = f.text(k, "keywords");
           if (kw == "flying")
             d.keywords |= kFlying;
           else if (kw == "tunnel")
             d.keywords |= kTunnel;
           else
-            throw Error("keywords are flying and tunnel");
+            f.fail("keywords", "keywords are flying and tunnel, not '" + kw + "'");
         }
-        d.range = m.value("range", 1);
-        d.attacks = m.value("attacks", 1);
-        if (d.range < 1 || d.range > 6 || d.attacks < 1 || d.attacks > 4)
-          throw Error("range 1-6, attacks 1-4");
-        for (auto& a : m.value("aura", json::array())) {
+        d.range = f.integer(m, "range", 1, 6, 1);
+        d.attacks = f.integer(m, "attacks", 1, 4, 1);
+        const json& auras = f.list(m, "aura");
+        for (std::size_t i = 0; i < auras.size(); ++i) {
+          const CardFields af = f.in("aura", i);
+          const json& a = auras[i];
           Aura aura;
-          aura.stat = parse_stat("aura", a.at("stat").get<std::string>());
-          aura.amount = a.at("amount").get<int>();
-          if (a.contains("type")) {
-            const auto at = std::find(std::begin(kTypeNames), std::end(kTypeNames),
-                                      a["type"].get<std::string>());
-            if (at == std::end(kTypeNames)) throw Error("unknown aura type");
-            aura.type = static_cast<int>(at - std::begin(kTypeNames));
-          }
+          aura.stat = parse_stat(af, "stat", af.required_text(a, "stat"));
+          aura.amount = af.required_integer(a, "amount", -990, 990);
+          if (af.has(a, "type")) aura.type = type_of(af, "type", af.text(a["type"], "type"));
           d.auras.push_back(aura);
         }
-        int i = 0;
-        for (auto& a : m.value("on_summon", json::array()))
-          d.on_summon.push_back(parse_ability("on_summon " + std::to_string(i++), a, false));
-        i = 0;
-        for (auto& a : m.value("abilities", json::array()))
-          d.abilities.push_back(parse_ability("ability " + std::to_string(i++), a, true));
-        if (d.abilities.size() > 8) throw Error("at most 8 abilities");
-        add(std::move(d));
+        const json& on_summon = f.list(m, "on_summon");
+        for (std::size_t i = 0; i < on_summon.size(); ++i)
+          d.on_summon.push_back(parse_ability(f.in("on_summon", i), on_summon[i], false));
+        const json& abilities = f.list(m, "abilities");
+        if (abilities.size() > 8) f.fail("abilities", "at most 8 abilities");
+        for (std::size_t i = 0; i < abilities.size(); ++i)
+          d.abilities.push_back(parse_ability(f.in("abilities", i), abilities[i], true));
+        add(f, std::move(d));
       });
     }
   }
   if (const json* items = section(j, "items", false, problems)) {
     for (std::size_t n = 0; n < items->size(); ++n) {
       const json& it = (*items)[n];
-      problems.entry(entry_name("item", it, "items[" + std::to_string(n) + "]"), [&] {
+      const std::string where = entry_name("item", it, "items[" + std::to_string(n) + "]");
+      problems.entry(where, [&] {
+        const CardFields f(where);
         PieceDef d;
         d.is_item = true;
         d.level = 2;  // every item is level 2
-        d.id = it.at("id").get<std::string>();
-        d.name = it.at("name").get<std::string>();
-        d.text = it.value("text", "");
-        d.item_effect = parse_ability("effect", it.at("effect"), false);
-        d.once = it.value("once", false);
-        add(std::move(d));
+        d.id = f.required_text(it, "id");
+        d.name = f.required_text(it, "name");
+        d.text = f.text(it, "text", "");
+        d.item_effect = parse_ability(f.in("effect"), f.required(it, "effect"), false);
+        d.once = f.boolean(it, "once", false);
+        add(f, std::move(d));
       });
     }
   }

@@ -377,9 +377,9 @@ Pool Pool::load(const json& j) {
                                     : "card #" + std::to_string(index);
       problems.entry(where, [&] {
         CardDef d = read_card(c, index);
-        if (!ids.insert(d.id).second) throw Error("card '" + d.id + "': id appears twice");
+        if (!ids.insert(d.id).second) throw Error("card '" + d.id + "', field 'id': appears twice");
         if (!names.insert(d.name).second)
-          throw Error("card '" + d.id + "': name '" + d.name + "' appears twice");
+          throw Error("card '" + d.id + "', field 'name': '" + d.name + "' appears twice");
         p.cards.push_back(std::move(d));
       });
     }

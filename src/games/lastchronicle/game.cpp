@@ -1,10 +1,8 @@
 #include "games/lastchronicle/game.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <set>
 
-#include "core/data_file.h"
 #include "core/error.h"
 #include "games/lastchronicle/rules.h"
 #include "games/lastchronicle/state.h"
@@ -16,12 +14,7 @@ using nlohmann::json;
 LcGame::LcGame(const std::string& data_dir) {
   const std::string dir = data_dir + "/lastchronicle";
   pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
-  std::error_code ec;
-  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
-    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
-  std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_)
-    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
+  starters_ = StarterDecks(dir + "/decks");
 }
 
 std::string LcGame::summary() const {
@@ -76,7 +69,7 @@ std::vector<Variant> LcGame::variants() const {
 }
 
 std::vector<std::string> LcGame::starter_decks() const {
-  return starters_;
+  return starters_.names();
 }
 
 bool LcGame::multiplayer(const Setup& setup) const {
@@ -87,8 +80,10 @@ bool LcGame::multiplayer(const Setup& setup) const {
 // the two-player decks first, then the others.
 json LcGame::default_deck(const Setup& setup, Seat seat) const {
   std::vector<std::string> led, plain;
-  for (std::size_t i = 0; i < starters_.size(); ++i)
-    (starter_json_[i].contains("leader") ? led : plain).push_back(starters_[i]);
+  for (const std::string& name : starters_.names()) {
+    const json* deck = starters_.find(name);  // a broken deck file is dealt as plain, and refused
+    (deck && deck->is_object() && deck->contains("leader") ? led : plain).push_back(name);
+  }
   const bool mp = multiplayer(setup);
   std::vector<std::string> order = mp ? led : plain;
   if (!mp) order.insert(order.end(), led.begin(), led.end());
@@ -97,11 +92,16 @@ json LcGame::default_deck(const Setup& setup, Seat seat) const {
 }
 
 json LcGame::starter_deck(const std::string& name) const {
-  for (std::size_t i = 0; i < starters_.size(); ++i)
-    if (starters_[i] == name) return starter_json_[i];
-  std::string known;
-  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
-  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+  return starters_.get(name, "deck");
+}
+
+// A deck naming a leader is built for the multiplayer guide (3-4 players);
+// one without, for the 2-player base rules. So check-deck judges a deck with
+// a chrono rare leader illegal, though at 2 seats it would be shuffled in.
+std::vector<int> LcGame::deck_seat_counts(const json& raw) const {
+  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  if (deck.is_object() && deck.contains("leader") && !deck["leader"].is_null()) return {3, 4};
+  return {2};
 }
 
 LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "core/starter_decks.h"
 #include "games/lastchronicle/cards.h"
 
 namespace tt::lastchronicle {
@@ -28,6 +29,10 @@ class LcGame final : public Game {
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
+  std::string starter_deck_file(const std::string& name) const override {
+    return starters_.file(name);
+  }
+  std::vector<int> deck_seat_counts(const nlohmann::json& deck) const override;
   nlohmann::json card_catalog() const override;  // catalog.cpp
 
   const Pool& pool() const { return *pool_; }
@@ -43,8 +48,7 @@ class LcGame final : public Game {
   bool multiplayer(const Setup& setup) const;
 
   std::shared_ptr<const Pool> pool_;
-  std::vector<std::string> starters_;
-  std::vector<nlohmann::json> starter_json_;  // parsed once
+  StarterDecks starters_;  // read once
 };
 
 }  // namespace tt::lastchronicle

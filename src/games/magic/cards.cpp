@@ -273,7 +273,7 @@ std::vector<Effect> effects(const Reader& r, const json& list, const Names<int>&
 
 CardDef card(const json& c, const Names<int>& tokens, bool token) {
   if (!c.is_object() || !c.contains("id") || !c["id"].is_string())
-    throw Error("every card needs a string \"id\"");
+    throw Error("field 'id': every card needs a string id");
   const std::string id = c["id"].get<std::string>();
   Reader r("card '" + id + "'");
   r.only(c, {"id",        "name",     "types",    "subtypes",
@@ -451,8 +451,9 @@ Pool Pool::load(const json& j) {
   std::set<std::string> ids, names;
   auto add = [&](const json& c, bool token) {
     CardDef d = card(c, token_ids, token);
-    if (!ids.insert(d.id).second) throw Error("card '" + d.id + "' is defined twice");
-    if (!names.insert(d.name).second) throw Error("card name '" + d.name + "' is used twice");
+    if (!ids.insert(d.id).second) throw Error("card '" + d.id + "', field 'id': defined twice");
+    if (!names.insert(d.name).second)
+      throw Error("card '" + d.id + "', field 'name': '" + d.name + "' is used twice");
     p.cards.push_back(std::move(d));
   };
   // Every card is read, and every problem reported together.

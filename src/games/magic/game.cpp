@@ -1,11 +1,9 @@
 #include "games/magic/game.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "core/data_file.h"
 #include "core/error.h"
 #include "games/magic/rules.h"
 #include "games/magic/state.h"
@@ -17,13 +15,8 @@ using nlohmann::json;
 MagicGame::MagicGame(const std::string& data_dir) {
   const std::string dir = data_dir + "/magic";
   pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
-  std::error_code ec;
-  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
-    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
-  std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_)
-    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
-  for (auto& name : starters_) {
+  starters_ = StarterDecks(dir + "/decks");
+  for (auto& name : starters_.names()) {
     std::vector<DeckProblem> problems = check_deck(json(name), Setup{});
     starter_legal_.push_back(problems.empty());
     std::vector<int> cards;
@@ -118,15 +111,11 @@ int MagicGame::default_seats(const std::string& variant) const {
 }
 
 std::vector<std::string> MagicGame::starter_decks() const {
-  return starters_;
+  return starters_.names();
 }
 
 json MagicGame::starter_deck(const std::string& name) const {
-  for (std::size_t i = 0; i < starters_.size(); ++i)
-    if (starters_[i] == name) return starter_json_[i];
-  std::string known;
-  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
-  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+  return starters_.get(name, "deck");
 }
 
 std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
@@ -195,9 +184,10 @@ std::shared_ptr<const PreparedSetup> MagicGame::prepare(const Setup& setup) cons
                            ? setup.decks[s]
                            : default_deck(setup, s);
     if (named.is_string()) {
-      const auto it = std::find(starters_.begin(), starters_.end(), named.get<std::string>());
-      const auto i = static_cast<std::size_t>(it - starters_.begin());
-      if (it != starters_.end() && starter_legal_[i]) {
+      const auto& names = starters_.names();
+      const auto it = std::find(names.begin(), names.end(), named.get<std::string>());
+      const auto i = static_cast<std::size_t>(it - names.begin());
+      if (it != names.end() && starter_legal_[i]) {
         decks.push_back(starter_cards_[i]);
         continue;
       }

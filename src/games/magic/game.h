@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "core/starter_decks.h"
 #include "games/magic/cards.h"
 
 namespace tt::magic {
@@ -28,6 +29,9 @@ class MagicGame final : public Game {
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
+  std::string starter_deck_file(const std::string& name) const override {
+    return starters_.file(name);
+  }
   nlohmann::json card_catalog() const override;  // catalog.cpp
 
   const Pool& pool() const { return *pool_; }
@@ -37,8 +41,7 @@ class MagicGame final : public Game {
   // (the entries in error are left out of the result).
   std::vector<int> parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
   std::shared_ptr<const Pool> pool_;
-  std::vector<std::string> starters_;
-  std::vector<nlohmann::json> starter_json_;
+  StarterDecks starters_;  // read once
   // Starter decks parsed once, when legal (preparing a setup of starter decks
   // then does no JSON work).
   std::vector<std::vector<int>> starter_cards_;

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
 
@@ -24,20 +25,23 @@ bool Filter::matches(const CardDef& c) const {
 namespace {
 
 template <typename E>
-E pick(const std::string& where, const std::string& value,
+E pick(const CardFields& f, const char* field, const std::string& value,
        std::initializer_list<std::pair<const char*, E>> choices) {
   std::string allowed;
   for (auto& [name, e] : choices) {
     if (value == name) return e;
     allowed += (allowed.empty() ? "" : "|") + std::string(name);
   }
-  throw Error(where + ": '" + value + "' is not one of " + allowed);
+  f.fail(field, "'" + value + "' is not one of " + allowed);
 }
 
-Stat parse_stat(const std::string& where, const std::string& v) {
-  return pick<Stat>(where, v,
+Stat parse_stat(const CardFields& f, const char* field, const std::string& v) {
+  return pick<Stat>(f, field, v,
                     {{"atk", Stat::kAtk}, {"troops", Stat::kTroops}, {"build", Stat::kBuild}});
 }
+
+// The largest number a card or effect may print (troops run to thousands).
+constexpr int kMaxNumber = 1000000;
 
 class Loader {
  public:
@@ -50,22 +54,23 @@ class Loader {
     return static_cast<int>(pool.names.size() - 1);
   }
 
-  Filter filter(const std::string& where, const json& j) {
-    Filter f;
-    if (!j.is_object()) throw Error(where + ": filter must be an object");
-    if (j.contains("class"))
-      f.cls = static_cast<int>(char_class(where, j["class"].get<std::string>()));
-    if (j.contains("camp")) {
-      f.camp = pool.camp_index(j["camp"].get<std::string>());
-      if (f.camp < 0) throw Error(where + ": unknown camp in filter");
+  Filter filter(const CardFields& f, const json& j) {
+    Filter filter;
+    if (!j.is_object()) f.fail_here("a filter is an object, found " + j.dump());
+    if (f.has(j, "class"))
+      filter.cls = static_cast<int>(char_class(f, "class", f.text(j["class"], "class")));
+    if (f.has(j, "camp")) {
+      const std::string camp = f.text(j["camp"], "camp");
+      filter.camp = pool.camp_index(camp);
+      if (filter.camp < 0) f.fail("camp", "unknown camp '" + camp + "'");
     }
-    if (j.contains("emblem")) f.emblem = j["emblem"].get<bool>() ? 1 : 0;
-    if (j.contains("name")) f.name = name_index(j["name"].get<std::string>());
-    return f;
+    if (f.has(j, "emblem")) filter.emblem = f.boolean(j, "emblem", false) ? 1 : 0;
+    if (f.has(j, "name")) filter.name = name_index(f.text(j["name"], "name"));
+    return filter;
   }
 
-  static CharClass char_class(const std::string& where, const std::string& v) {
-    return pick<CharClass>(where, v,
+  static CharClass char_class(const CardFields& f, const char* field, const std::string& v) {
+    return pick<CharClass>(f, field, v,
                            {{"commander", CharClass::kCommander},
                             {"leader", CharClass::kLeader},
                             {"commoner", CharClass::kCommoner},
@@ -73,120 +78,115 @@ class Loader {
                             {"craftsman", CharClass::kCraftsman}});
   }
 
-  Effect effect(const std::string& where, const json& j) {
+  Effect effect(const CardFields& f, const json& j) {
     Effect e;
-    const std::string kind = j.at("kind").get<std::string>();
-    e.kind = pick<EffectKind>(where, kind,
+    const std::string kind = f.required_text(j, "kind");
+    e.kind = pick<EffectKind>(f, "kind", kind,
                               {{"boost", EffectKind::kBoost},
                                {"cooperation", EffectKind::kCooperation},
                                {"on_dispatch", EffectKind::kOnDispatch},
                                {"counter", EffectKind::kCounter},
                                {"hand_limit", EffectKind::kHandLimit}});
-    e.amount = j.value("amount", 0);
+    e.amount = f.integer(j, "amount", -kMaxNumber, kMaxNumber, 0);
+    const auto stat = [&] { return parse_stat(f, "stat", f.required_text(j, "stat")); };
     switch (e.kind) {
       case EffectKind::kBoost:
-        e.stat = parse_stat(where, j.at("stat").get<std::string>());
-        e.to = pick<Scope>(where, j.value("to", "self"),
+        e.stat = stat();
+        e.to = pick<Scope>(f, "to", f.text(j, "to", "self"),
                            {{"self", Scope::kSelf},
                             {"side", Scope::kSide},
                             {"all", Scope::kAll},
                             {"enemies", Scope::kEnemies}});
-        if (j.contains("filter")) e.filter = filter(where, j["filter"]);
+        if (f.has(j, "filter")) e.filter = filter(f.in("filter"), j["filter"]);
         break;
       case EffectKind::kCooperation:
-        e.stat = parse_stat(where, j.at("stat").get<std::string>());
-        e.partner = name_index(j.at("partner").get<std::string>());
+        e.stat = stat();
+        e.partner = name_index(f.required_text(j, "partner"));
         break;
       case EffectKind::kOnDispatch:
-        pick<int>(where, j.at("do").get<std::string>(), {{"draw", 0}});
-        if (e.amount <= 0) throw Error(where + ": on_dispatch draw needs a positive amount");
+        pick<int>(f, "do", f.required_text(j, "do"), {{"draw", 0}});
+        if (e.amount <= 0) f.fail("amount", "on_dispatch draw needs a positive amount");
         break;
       case EffectKind::kCounter:
-        pick<int>(where, j.value("trigger", "opponent_dispatch"), {{"opponent_dispatch", 0}});
-        e.act = pick<CounterDo>(where, j.at("do").get<std::string>(),
+        pick<int>(f, "trigger", f.text(j, "trigger", "opponent_dispatch"),
+                  {{"opponent_dispatch", 0}});
+        e.act = pick<CounterDo>(f, "do", f.required_text(j, "do"),
                                 {{"weaken", CounterDo::kWeaken},
                                  {"repel", CounterDo::kRepel},
                                  {"draw", CounterDo::kDraw}});
-        if (e.act != CounterDo::kDraw) e.stat = parse_stat(where, j.at("stat").get<std::string>());
-        e.max = j.value("max", 0);
+        if (e.act != CounterDo::kDraw) e.stat = stat();
+        e.max = f.integer(j, "max", 0, kMaxNumber, 0);
         break;
       case EffectKind::kHandLimit:
-        e.to = pick<Scope>(where, j.value("to", "self"),
+        e.to = pick<Scope>(f, "to", f.text(j, "to", "self"),
                            {{"self", Scope::kSelf}, {"opponent", Scope::kOpponent}});
         break;
     }
     return e;
   }
 
-  CardDef card(const json& j) {
+  CardDef card(const CardFields& f, const json& j) {
     CardDef c;
-    c.id = j.at("id").get<std::string>();
-    const std::string where = "card '" + c.id + "'";
+    c.id = f.required_text(j, "id");
     for (char ch : c.id)
       if (!(std::islower(static_cast<unsigned char>(ch)) ||
             std::isdigit(static_cast<unsigned char>(ch)) || ch == '-'))
-        throw Error(where + ": ids use lowercase letters, digits and '-'");
-    c.name = j.at("name").get<std::string>();
-    c.text = j.value("text", "");
-    c.type = pick<CardType>(where, j.at("type").get<std::string>(),
+        f.fail("id", "ids use lowercase letters, digits and '-'");
+    c.name = f.required_text(j, "name");
+    c.text = f.text(j, "text", "");
+    c.type = pick<CardType>(f, "type", f.required_text(j, "type"),
                             {{"character", CardType::kCharacter},
                              {"mission", CardType::kMission},
                              {"facility", CardType::kFacility}});
     if (c.type == CardType::kCharacter) {
-      c.cls = char_class(where, j.at("class").get<std::string>());
-      if (j.contains("camp")) {
-        c.camp = pool.camp_index(j["camp"].get<std::string>());
-        if (c.camp < 0)
-          throw Error(where + ": unknown camp '" + j["camp"].get<std::string>() + "'");
+      c.cls = char_class(f, "class", f.required_text(j, "class"));
+      if (f.has(j, "camp")) {
+        const std::string camp = f.text(j["camp"], "camp");
+        c.camp = pool.camp_index(camp);
+        if (c.camp < 0) f.fail("camp", "unknown camp '" + camp + "'");
       }
       const bool affiliated = c.cls == CharClass::kCommander || c.cls == CharClass::kLeader ||
                               c.cls == CharClass::kCommoner;
-      if (affiliated && c.camp < 0)
-        throw Error(where + ": commanders, leaders and commoners have a camp");
-      if (!affiliated && c.camp >= 0)
-        throw Error(where + ": free and craftsman characters have no camp");
+      if (affiliated && c.camp < 0) f.fail("camp", "commanders, leaders and commoners have a camp");
+      if (!affiliated && c.camp >= 0) f.fail("camp", "free and craftsman characters have no camp");
       c.full_name = name_index(c.name);
-      if (j.contains("names")) {
-        for (auto& n : j["names"]) c.names.push_back(name_index(n.get<std::string>()));
-        if (c.names.size() != 2) throw Error(where + ": a pair card has exactly two names");
+      if (f.has(j, "names")) {
+        for (auto& n : f.list(j, "names")) c.names.push_back(name_index(f.text(n, "names")));
+        if (c.names.size() != 2) f.fail("names", "a pair card has exactly two names");
       } else {
         c.names.push_back(c.full_name);
       }
-      for (char l : j.value("links", std::string())) {
-        if (l < 'A' || l > 'I') throw Error(where + ": link letters are A to I");
+      for (char l : f.text(j, "links", "")) {
+        if (l < 'A' || l > 'I') f.fail("links", "link letters are A to I");
         c.links = static_cast<std::uint16_t>(c.links | (1u << (l - 'A')));
       }
       if (c.cls != CharClass::kCommander && c.links == 0)
-        throw Error(where + ": a character needs a link letter");
-      c.atk = j.value("atk", 0);
-      c.troops = j.value("troops", 0);
-      c.build = j.value("build", 0);
-      c.emblem = j.value("emblem", false);
-      c.support = j.value("support", false);
+        f.fail("links", "a character needs a link letter");
+      c.atk = f.integer(j, "atk", 0, kMaxNumber, 0);
+      c.troops = f.integer(j, "troops", 0, kMaxNumber, 0);
+      c.build = f.integer(j, "build", 0, kMaxNumber, 0);
+      c.emblem = f.boolean(j, "emblem", false);
+      c.support = f.boolean(j, "support", false);
     } else if (c.type == CardType::kMission) {
       c.battle = pick<Battle>(
-          where, j.at("battle").get<std::string>(),
+          f, "battle", f.required_text(j, "battle"),
           {{"attack", Battle::kAttack}, {"troops", Battle::kTroops}, {"duel", Battle::kDuel}});
-      c.target = j.value("target", 0);
-      if (c.battle != Battle::kDuel && c.target <= 0)
-        throw Error(where + ": needs a positive target");
+      c.target = f.integer(j, "target", 0, kMaxNumber, 0);
+      if (c.battle != Battle::kDuel && c.target <= 0) f.fail("target", "needs a positive target");
       if (c.battle == Battle::kDuel)
-        c.duel_stat = parse_stat(where, j.at("duel_stat").get<std::string>());
-      const auto vp = j.at("vp");
-      if (!vp.is_array() || vp.size() != 2) throw Error(where + ": vp is [placer, opponent]");
-      c.vp_placer = vp[0].get<int>();
-      c.vp_opponent = vp[1].get<int>();
+        c.duel_stat = parse_stat(f, "duel_stat", f.required_text(j, "duel_stat"));
+      const json& vp = f.required(j, "vp");
+      if (!vp.is_array() || vp.size() != 2) f.fail("vp", "vp is [placer, opponent]");
+      c.vp_placer = f.integer(vp[0], "vp", -99, 99);
+      c.vp_opponent = f.integer(vp[1], "vp", -99, 99);
     } else {
       c.battle = Battle::kFacility;
-      c.target = j.at("build").get<int>();
-      c.block = j.at("block").get<int>();
-      if (c.target <= 0 || c.block <= 0) throw Error(where + ": build and block must be positive");
+      c.target = f.required_integer(j, "build", 1, kMaxNumber);
+      c.block = f.required_integer(j, "block", 1, kMaxNumber);
     }
-    if (j.contains("effects")) {
-      int i = 0;
-      for (auto& e : j["effects"])
-        c.effects.push_back(effect(where + " effect " + std::to_string(i++), e));
-    }
+    const json& effects = f.list(j, "effects");
+    for (std::size_t i = 0; i < effects.size(); ++i)
+      c.effects.push_back(effect(f.in("effects", i), effects[i]));
     return c;
   }
 };
@@ -209,8 +209,9 @@ Pool Pool::from_json(const json& j) {
     for (std::size_t i = 0; i < camps->size(); ++i)
       problems.entry("camps[" + std::to_string(i) + "]", [&] {
         const json& camp = (*camps)[i];
-        const std::string id = camp.at("id").get<std::string>();
-        const std::string name = camp.value("name", id);
+        const CardFields f("camps[" + std::to_string(i) + "]");
+        const std::string id = f.required_text(camp, "id");
+        const std::string name = f.text(camp, "name", id);
         l.pool.camp_ids.push_back(id);
         l.pool.camp_names.push_back(name);
       });
@@ -221,8 +222,10 @@ Pool Pool::from_json(const json& j) {
                                     ? "card '" + cj["id"].get<std::string>() + "'"
                                     : "cards[" + std::to_string(i) + "]";
       problems.entry(where, [&] {
-        CardDef c = l.card(cj);
-        if (l.pool.by_id.count(c.id)) throw Error("id appears twice");
+        const CardFields f(where);
+        if (!cj.is_object()) f.fail_here("expected an object, found " + cj.dump());
+        CardDef c = l.card(f, cj);
+        if (l.pool.by_id.count(c.id)) f.fail("id", "appears twice");
         l.pool.by_id[c.id] = static_cast<int>(l.pool.cards.size());
         l.pool.cards.push_back(std::move(c));
       });

@@ -1,10 +1,8 @@
 #include "games/suikoden/game.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 
-#include "core/data_file.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "games/suikoden/state.h"
@@ -16,12 +14,7 @@ using nlohmann::json;
 SuikodenGame::SuikodenGame(const std::string& data_dir) {
   const std::string dir = data_dir + "/suikoden";
   pool_ = std::make_shared<const Pool>(Pool::load_file(dir + "/cards.json"));
-  std::error_code ec;
-  for (auto& entry : std::filesystem::directory_iterator(dir + "/decks", ec))
-    if (entry.path().extension() == ".json") starters_.push_back(entry.path().stem().string());
-  std::sort(starters_.begin(), starters_.end());
-  for (auto& name : starters_)
-    starter_json_.push_back(read_data_file(dir + "/decks/" + name + ".json"));
+  starters_ = StarterDecks(dir + "/decks");
 }
 
 std::string SuikodenGame::summary() const {
@@ -57,15 +50,11 @@ std::vector<Variant> SuikodenGame::variants() const {
 }
 
 std::vector<std::string> SuikodenGame::starter_decks() const {
-  return starters_;
+  return starters_.names();
 }
 
 json SuikodenGame::starter_deck(const std::string& name) const {
-  for (std::size_t i = 0; i < starters_.size(); ++i)
-    if (starters_[i] == name) return starter_json_[i];
-  std::string known;
-  for (auto& s : starters_) known += (known.empty() ? "" : ", ") + s;
-  throw Error("unknown starter deck '" + name + "' (known: " + known + ")");
+  return starters_.get(name, "deck");
 }
 
 SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "core/game.h"
+#include "core/starter_decks.h"
 #include "games/suikoden/cards.h"
 
 namespace tt::suikoden {
@@ -29,6 +30,9 @@ class SuikodenGame final : public Game {
   std::vector<DeckProblem> check_deck(const nlohmann::json& deck,
                                       const Setup& setup) const override;
   nlohmann::json starter_deck(const std::string& name) const override;
+  std::string starter_deck_file(const std::string& name) const override {
+    return starters_.file(name);
+  }
   nlohmann::json card_catalog() const override;  // catalog.cpp
 
   const Pool& pool() const { return *pool_; }
@@ -43,8 +47,7 @@ class SuikodenGame final : public Game {
   Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
 
   std::shared_ptr<const Pool> pool_;
-  std::vector<std::string> starters_;
-  std::vector<nlohmann::json> starter_json_;  // read once, by starters_ order
+  StarterDecks starters_;  // read once
 };
 
 }  // namespace tt::suikoden
