@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "ai/agent.h"
 #include "core/error.h"
 
 namespace tt {
@@ -15,7 +16,15 @@ const std::vector<AgentKind>& agent_kinds() {
       {"greedy",
        "one step of lookahead rated by the game's heuristic, averaged over determinizations "
        "(samples of what it cannot see; it never reads hidden cards or coming rolls)",
-       {{"samples", "determinizations each option is rated on", "4", 1, 64, true, {}}}},
+       {{"samples", "determinizations each option is rated on", "4", 1, 64, true, {}},
+        {"evals",
+         "the most positions a decision rates (an option applied, then the heuristic read); "
+         "fewer samples, then fewer options, when the options need more",
+         std::to_string(GreedyAgent::kDefaultEvals),
+         1,
+         10'000'000,
+         true,
+         {}}}},
       {"ismcts",
        "information-set Monte Carlo tree search (one tree from its own seat's view, a fresh "
        "determinization each simulation, UCT, playouts cut off by the game's heuristic)",

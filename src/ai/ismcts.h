@@ -30,7 +30,10 @@ struct IsmctsConfig {
   double c = 0.7;               // UCT exploration
   int depth = 20;               // playout decisions before the heuristic judges
   bool greedy_rollout = false;  // playouts by one-step greedy instead of random
-  int threads = 1;              // root-parallel trees
+  // A greedy playout step rates at most this many options (drawn at random
+  // when there are more), so a simulation costs at most depth * 16 ratings.
+  static constexpr long kRolloutWidth = 16;
+  int threads = 1;  // root-parallel trees
 
   static IsmctsConfig from(const AgentSpec& spec);
 };

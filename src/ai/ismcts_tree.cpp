@@ -169,12 +169,14 @@ void IsmctsTree::playout(State& state, Rng& rng) {
       random_step(state, seat, rng, rollout_options_);
       continue;
     }
-    // One step of lookahead by the heuristic, ties to the first.
-    state.legal_actions(seat, rollout_options_);
+    // One step of lookahead by the heuristic, ties to the first: among at
+    // most kRolloutWidth options, drawn at random when there are more.
+    playable_options(state, seat, rollout_options_);
+    keep_at_most(rollout_options_, IsmctsConfig::kRolloutWidth, rng);
     Action best = rollout_options_[0];
     double best_score = -std::numeric_limits<double>::infinity();
     for (Action a : rollout_options_) {
-      if (rollout_options_.size() == 1 || state.is_undo(seat, a)) continue;
+      if (rollout_options_.size() == 1) break;
       probe_->assign(state);
       probe_->apply_action(seat, a);
       const double score = probe_->heuristic(seat);
