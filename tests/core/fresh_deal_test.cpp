@@ -388,7 +388,8 @@ TEST_F(FreshDeal, PrepareRefusesBadSetups) {
       g->prepare(bad_deck);
       ADD_FAILURE() << g->name() << " accepted an empty deck";
     } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find("seat 0's deck is not a legal " + g->name() + " deck"), std::string::npos)
+      EXPECT_NE(std::string(e.what()).find("seat 0's deck is not a legal " + g->name() + " deck"),
+                std::string::npos)
           << e.what();
     }
   }
