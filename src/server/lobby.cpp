@@ -41,6 +41,7 @@ void check_within_caps(const AgentSpec& spec, const ServerOptions& options, std:
   at_most("depth", kMaxAgentDepth);
   at_most("threads", options.agent_threads);
   at_most("samples", kMaxAgentSamples);
+  at_most("evals", kMaxAgentEvals);
   const auto rollout = spec.values.find("rollout");
   const auto ms = spec.values.find("ms");
   if (rollout != spec.values.end() && rollout->second == "greedy" &&

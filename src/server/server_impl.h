@@ -35,6 +35,7 @@ inline constexpr double kMaxAgentMs = 5000;
 inline constexpr double kMaxAgentDepth = 100;
 inline constexpr double kMaxGreedyRolloutSims = 2000;  // greedy playouts cost ~20 random ones
 inline constexpr double kMaxAgentSamples = 1000;       // determinizations a greedy seat rates
+inline constexpr double kMaxAgentEvals = 20000;        // positions a greedy seat rates a decision
 inline constexpr std::size_t kMaxAgentSpecLength = 200;
 
 // A claim code: a seat's owner moving the seat to another device

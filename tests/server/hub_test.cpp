@@ -352,6 +352,8 @@ TEST_F(Hub, ComputerSeatsAreAgentSpecsWithinTheServersCaps) {
       {"ismcts:depth=500", "(at most 100)"},
       {"ismcts:threads=2", "ismcts:threads=2 is more than this server allows (at most 1)"},
       {"ismcts:rollout=greedy:sims=5000", "(at most 2000)"},
+      {"greedy:evals=1000000",
+       "greedy:evals=1000000 is more than this server allows (at most 20000)"},
   };
   const auto before = h.get("/api/tables").body;
   for (auto& [spec, why] : refused) {
