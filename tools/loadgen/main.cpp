@@ -82,6 +82,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--reconnect", options.reconnect,
                "after a dropped connection, reconnect and resume the seat");
+  app.add_option("--reply-timeout-ms", options.reply_timeout_ms,
+                 "a request unanswered this long drops the connection, which --reconnect makes "
+                 "again (a stopped server; also bounds connecting); 0: wait for ever")
+      ->check(CLI::Range(0, 3600000))
+      ->capture_default_str();
   app.add_flag(
       "--verify", options.verify,
       "finish every game, then check every acknowledged decision against GET /api/records/ID");

@@ -22,6 +22,7 @@ struct LoadOptions {
   double drain_seconds = 30;  // --verify: time allowed to finish the tables after play
   int per_source = 20;        // connections per local address on loopback (0: one address)
   bool reconnect = false;     // reconnect and resume after a drop
+  int reply_timeout_ms = 0;   // a request unanswered this long drops the connection (0: never)
   bool verify = false;        // check every acknowledged decision against the records
   bool json = false;          // the report as one JSON object
   std::uint64_t seed = 0;     // 0: random

@@ -1,6 +1,6 @@
+// A player's game: seats taken, updates read, decisions made and acknowledged
+// (the connection and its moves are in player_link.cpp).
 #include "player.h"
-
-#include <algorithm>
 
 #include "table.h"
 
@@ -10,19 +10,6 @@ namespace {
 
 using nlohmann::json;
 using namespace std::chrono_literals;
-
-// Only the top-level fields a player acts on are kept: the views, logs and
-// seat lists an update carries are skipped while parsing.
-json parse_light(std::string_view text) {
-  static const json::parser_callback_t keep = [](int depth, json::parse_event_t event,
-                                                 json& parsed) {
-    if (depth != 1 || event != json::parse_event_t::key) return true;
-    const auto& key = parsed.get_ref<const std::string&>();
-    return key != "view" && key != "log" && key != "seats" && key != "clock" && key != "last" &&
-           key != "results";
-  };
-  return json::parse(text.begin(), text.end(), keep, false);
-}
 
 // Refused because the other seat moved first: the position changed (stale) or,
 // for a concession, the other seat's decision ended the game meanwhile.
@@ -40,70 +27,6 @@ Player::Player(Session& session, Table& table, int seat)
       seat_(seat),
       name_("lg" + std::to_string(table.slot()) + "s" + std::to_string(seat)) {}
 
-void Player::connect() {
-  closed_ = false;
-  client_ = std::make_unique<WsClient>(
-      session_.reactor, session_.next_endpoint(),
-      WsClient::Handlers{[this] { opened(); }, [this](std::string_view text) { message(text); },
-                         [this](const std::string& why) { dropped(why); }});
-  client_->connect();
-}
-
-void Player::close() {
-  closed_ = true;
-  stop_thinking();
-  if (client_) client_->close();
-  requests_.clear();
-}
-
-void Player::opened() {
-  connected_ = true;
-  if (failures_ > 0) ++session_.stats.reconnects;
-  failures_ = 0;
-  if (seated()) {
-    // Back after a drop: the token proves the seat. Every decision acknowledged
-    // by now was stored before the server reads this resume, so the update it
-    // answers with must be past them (one acknowledged later on another
-    // connection may still be ahead of that update).
-    check_resume_ = true;
-    resume_floor_ = session_.ledger.last_acknowledged(table_id_);
-    send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
-         {Kind::resume, {}, 0, {}, {}});
-    return;
-  }
-  table_.player_open(*this);
-}
-
-void Player::dropped(const std::string& why) {
-  ++(connected_ ? session_.stats.drops : session_.stats.connect_failures);
-  connected_ = false;
-  stop_thinking();
-  requests_.clear();  // an act sent but not acknowledged is not counted: it may be sent again
-  act_in_flight_ = false;
-  attempted_seq_ = -1;
-  if (!session_.options.reconnect) {
-    ++session_.stats.errors;
-    session_.stats.problem("seat " + name_ + " lost its connection: " + why);
-    table_.lost(*this);
-    return;
-  }
-  if (session_.phase == Phase::done) return;
-  if (!seated()) table_.unseated_drop(*this);
-  reconnect();
-}
-
-void Player::reconnect() {
-  // Back off 25-50 ms, 50-100 ms, ... up to 0.5-1 s, with jitter so that thousands of
-  // players do not come back in one burst.
-  int base = std::min(1000, 50 << std::min(failures_, 5));
-  std::uniform_int_distribution<int> jitter(base / 2, base);
-  ++failures_;
-  session_.reactor.after(std::chrono::milliseconds(jitter(session_.rng)), [this] {
-    if (session_.phase == Phase::done || closed_) return;
-    connect();
-  });
-}
-
 void Player::create(const std::string& game) {
   // No seed: at a table of people the server draws it and keeps it secret.
   send({{"cmd", "create"}, {"game", game}, {"seats", {"human", "human"}}},
@@ -113,7 +36,12 @@ void Player::create(const std::string& game) {
 void Player::join(const std::string& table_id) {
   table_id_ = table_id;
   send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}},
-       {Kind::join, {}, 0, {}, {}});
+       {Kind::join, {}, 0, {}, table_id});
+}
+
+Player::Request Player::resume_request() const {
+  return {Kind::resume, {}, 0, {}, table_id_, 0, 0,
+          json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}};
 }
 
 void Player::leave_game() {
@@ -122,6 +50,8 @@ void Player::leave_game() {
     send({{"cmd", "leave"}, {"table", table_id_}}, {Kind::leave, {}, 0, {}, {}});
   table_id_.clear();
   token_.clear();
+  node_.clear();
+  resend_.reset();
   playing_ = false;
   seq_ = -1;
   options_.clear();
@@ -150,38 +80,10 @@ void Player::stop_thinking() {
   think_timer_ = 0;
 }
 
-void Player::send(json message, Request request) {
-  if (!is_open()) return;
-  std::int64_t id = next_id_++;
-  message["id"] = id;
-  request.sent = session_.reactor.now();
-  requests_[id] = std::move(request);
-  client_->send(message.dump());
-}
-
-void Player::message(std::string_view text) {
-  json message = parse_light(text);
-  if (!message.is_object()) {
-    ++session_.stats.errors;
-    session_.stats.problem("seat " + name_ + ": a frame that is not a JSON object");
-    return;
-  }
-  const auto type = message.value("type", std::string());
-  if (type == "update") return update(message);
-  if (type == "reply") {
-    if (!message.contains("id") || !message["id"].is_number_integer()) return;
-    auto it = requests_.find(message["id"].get<std::int64_t>());
-    if (it == requests_.end()) return;  // a request from before a drop or a new game
-    Request request = std::move(it->second);
-    requests_.erase(it);
-    return reply(message, request);
-  }
-  ++session_.stats.errors;
-  session_.stats.problem("seat " + name_ + ": " + std::string(text.substr(0, 200)));
-}
-
 void Player::reply(const json& message, const Request& request) {
   bool ok = message.value("ok", false);
+  // In a cluster the create and join replies name the node that holds the table.
+  if (const auto node = message.value("node", std::string()); ok && valid_node(node)) node_ = node;
   switch (request.kind) {
     case Kind::create:
       if (ok) return table_.created(message.value("table", std::string()));
@@ -199,9 +101,7 @@ void Player::reply(const json& message, const Request& request) {
       // A wrong or forgotten token, or a table the server no longer knows.
       if (++resume_refusals_ < 3) {
         session_.reactor.after(200ms, [this] {
-          if (is_open() && seated())
-            send({{"cmd", "resume"}, {"table", table_id_}, {"token", token_}},
-                 {Kind::resume, {}, 0, {}, {}});
+          if (is_open() && seated()) send_again(resume_request());
         });
         return;
       }

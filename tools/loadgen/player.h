@@ -1,16 +1,19 @@
 // One simulated person at one seat: a WebSocket connection of its own, the
 // seat's secret token, and the habit of answering each update that offers it
 // options with a random one after a think time. With --reconnect it comes back
-// after a drop and resumes its seat with the token.
+// after a drop and resumes its seat with the token. Against a cluster it
+// follows its table to the node that holds it (player_link.cpp).
 #pragma once
 #include <chrono>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "moved.h"
 #include "session.h"
 #include "ws_client.h"
 
@@ -27,7 +30,8 @@ class Player {
   bool is_open() const { return client_ && client_->is_open(); }
   bool seated() const { return !token_.empty(); }
 
-  // Seat 0 creates each game's table; both seats then join it.
+  // Seat 0 creates each game's table; both seats then join it. Either is sent
+  // once the connection is open, when the player is between connections.
   void create(const std::string& game);
   void join(const std::string& table_id);
   // Forgets the last game (its table, token and pending decision).
@@ -43,23 +47,36 @@ class Player {
   enum class Kind { create, join, resume, act, leave };
   struct Request {
     Kind kind;
-    Reactor::Clock::time_point sent;
+    Reactor::Clock::time_point sent;  // the first sending (a move does not reset it)
     std::int64_t seq = 0;
     std::string option;
     std::string table;  // the game's table (the reply may come after the game is over)
+    int moves = 0;      // nodes this request was sent on to after a `moved` reply
+    std::uint64_t timer = 0;  // --reply-timeout-ms
+    nlohmann::json message = nullptr;  // as sent, without its id: sent again after a move
   };
 
+  // The connection (player_link.cpp).
   void opened();
   void message(std::string_view text);
   void dropped(const std::string& why);
+  void recover(const std::string& why);
   void reconnect();
+  void send(nlohmann::json message, Request request);
+  void send_again(Request request);
+  void forget_requests();
+  void timed_out(std::int64_t id);
+  void follow(const Moved& moved, Request request);
+  void moved_away(const nlohmann::json& message);
+
+  // The game (player.cpp).
   void reply(const nlohmann::json& message, const Request& request);
   void act_replied(const nlohmann::json& message, const Request& request);
   void update(const nlohmann::json& message);
   void consider();
   void decide();
   void send_act(const std::string& option);
-  void send(nlohmann::json message, Request request);
+  Request resume_request() const;
 
   Session& session_;
   Table& table_;
@@ -71,6 +88,12 @@ class Player {
   bool closed_ = false;     // closed for good (the table is lost or the run over): no reconnect
   bool connected_ = false;  // the current connection was opened (a drop, not a failed attempt)
   int failures_ = 0;        // connection attempts failed in a row (backoff)
+  // The node that holds the current table ("": not known) and the node the
+  // current connection asked the proxy for; a request to send on the next
+  // connection (moved, or asked for between connections).
+  std::string node_;
+  std::string asked_node_;
+  std::optional<Request> resend_;
 
   // The current game, as this seat sees it.
   std::string table_id_;

@@ -28,10 +28,14 @@ struct Session {
   long connections = 0;
   bool measuring = false;  // between the ramp's end and the end of play: decisions/s counts here
 
-  // The local address for the next connection: on loopback, 127.1.X.Y with
-  // at most `per_source` connections each (see Endpoint::local_address).
-  Endpoint next_endpoint() {
+  // The next connection's address: `/ws?node=NODE` asks the proxy in front of
+  // a cluster for the node that holds the player's table ("": any node). On
+  // loopback it comes from 127.1.X.Y, at most `per_source` connections each
+  // (see Endpoint::local_address).
+  Endpoint next_endpoint(const std::string& node) {
     Endpoint e = endpoint;
+    if (!node.empty()) e.path += "?node=" + node;
+    if (options.reply_timeout_ms > 0) e.handshake_timeout_ms = options.reply_timeout_ms;
     if (e.host.rfind("127.", 0) == 0 && options.per_source > 0) {
       long n = connections++ / options.per_source;
       e.local_address =

@@ -58,6 +58,10 @@ nlohmann::json Stats::to_json() const {
       {"reconnects", reconnects},
       {"resumes", resumes},
       {"resume_failures", resume_failures},
+      {"moves", moves},
+      {"move_waits", move_waits},
+      {"moved_away", moved_away},
+      {"reply_timeouts", reply_timeouts},
       {"unfinished", unfinished},
       {"records", records},
       {"checked", checked},
@@ -89,6 +93,14 @@ std::string Stats::to_text() const {
       static_cast<long long>(reconnects), static_cast<long long>(resumes),
       static_cast<long long>(resume_failures));
   out += line;
+  if (moves > 0 || moved_away > 0 || reply_timeouts > 0) {
+    std::snprintf(line, sizeof line,
+                  "cluster            %lld moves followed (%lld waited first), %lld tables moved "
+                  "away, %lld reply timeouts\n",
+                  static_cast<long long>(moves), static_cast<long long>(move_waits),
+                  static_cast<long long>(moved_away), static_cast<long long>(reply_timeouts));
+    out += line;
+  }
   if (records > 0 || checked > 0 || lost > 0 || unfinished > 0) {
     std::snprintf(
         line, sizeof line,

@@ -25,6 +25,14 @@ struct Stats {
   std::int64_t resumes = 0;           // seats resumed with their token
   // Resumes refused, or a table resumed behind a decision it acknowledged.
   std::int64_t resume_failures = 0;
+  // A cluster behind a proxy: requests sent again on the node a `moved` reply
+  // named, moves that first waited (that node was the one asked for: it is
+  // down and its lease not yet expired), `moved` pushes (the table was taken
+  // over) and requests unanswered for --reply-timeout-ms.
+  std::int64_t moves = 0;
+  std::int64_t move_waits = 0;
+  std::int64_t moved_away = 0;
+  std::int64_t reply_timeouts = 0;
   std::int64_t unfinished = 0;  // --verify: tables that did not finish in the drain time
   std::int64_t checked = 0;     // --verify: acknowledged decisions found in their records
   std::int64_t lost = 0;        // --verify: acknowledged decisions missing or different in a record

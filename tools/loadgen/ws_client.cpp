@@ -64,7 +64,8 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
       if (!ec) socket.bind(tcp::endpoint(local, 0), ec);
     }
     if (ec) return fail("bind: " + ec.message());
-    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
+    beast::get_lowest_layer(ws).expires_after(
+        std::chrono::milliseconds(endpoint.handshake_timeout_ms));
     beast::get_lowest_layer(ws).async_connect(
         remote, [self = shared_from_this()](beast::error_code ec2) {
           if (!self->alive) return;
@@ -75,7 +76,8 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   }
 
   void handshake() {
-    beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(10));
+    beast::get_lowest_layer(ws).expires_after(
+        std::chrono::milliseconds(endpoint.handshake_timeout_ms));
     ws.async_handshake(endpoint.host + ":" + endpoint.port, endpoint.path,
                        [self = shared_from_this()](beast::error_code ec) {
                          if (!self->alive) return;
@@ -95,6 +97,8 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   void read() {
     ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, std::size_t) {
       if (!self->alive) return;
+      if (ec == beast::websocket::error::closed)
+        return self->fail("closed by the server: " + std::string(self->ws.reason().reason.c_str()));
       if (ec) return self->fail("read: " + ec.message());
       auto data = self->buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());

@@ -18,6 +18,8 @@ struct Endpoint {
   // per client address; on loopback every 127.x.y.z is this machine, so many
   // simulated clients spread over many addresses as real ones would.
   std::string local_address;
+  // Connecting and the WebSocket handshake must be done within this time.
+  int handshake_timeout_ms = 10000;
 };
 
 class WsClient {

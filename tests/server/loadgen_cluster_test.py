@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""tabletop-loadgen against a fake cluster (tests/server/fake_cluster.py):
+proves that the load generator follows its tables from node to node as the
+cluster contract asks (docs/server.md, "Load"), without a real cluster.
+
+While loadgen plays (--reconnect --verify --reply-timeout-ms), the fake
+cluster balances connections without a node over p1 and p2 (so about half the
+joins are answered `moved`), stops p2 for a while (its clients come back
+asking for p2, reach p1 and must wait before asking again, until p2's lease
+expires and p1 holds its tables), takes two tables away from p1 (the `moved`
+push and a close "table moved") and leaves two acts unanswered, as a stopped
+process would (the players must give up the connection after the timeout).
+
+Passes when loadgen exited 0 with no error, every acknowledged decision was in
+its record, every request answered `moved` came again on a connection asking
+for the named node (after retry_ms when that node was the one asked for), and
+each trouble was met at least once. Bounded: about 10 s; loadgen is stopped
+by its pid if it overstays.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fake_cluster  # noqa: E402
+
+SECONDS = 4
+
+
+def log(text):
+    print(f"loadgen_cluster_test: {text}", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loadgen", required=True)
+    args = ap.parse_args()
+
+    cluster = fake_cluster.Cluster()
+    port = cluster.start()
+    troubles = [(0.8, lambda: cluster.outage("p2", 0.8)),
+                (1.0, lambda: cluster.freeze_next_act()),
+                (2.2, lambda: cluster.take_away(2)),
+                (2.8, lambda: cluster.freeze_next_act())]
+
+    def play_troubles():
+        started = time.monotonic()
+        for at, trouble in troubles:
+            time.sleep(max(0.0, started + at - time.monotonic()))
+            trouble()
+    threading.Thread(target=play_troubles, daemon=True).start()
+
+    with tempfile.TemporaryFile() as err:
+        loadgen = subprocess.Popen(
+            [args.loadgen, "--port", str(port), "--tables", "6", "--seconds", str(SECONDS),
+             "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
+             "--reply-timeout-ms", "1000", "--json", "--seed", "21"],
+            stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL)
+        try:
+            out, _ = loadgen.communicate(timeout=SECONDS + 40)
+        except subprocess.TimeoutExpired:
+            loadgen.kill()
+            loadgen.wait()
+            log("loadgen did not stop by itself")
+            return 1
+        finally:
+            cluster.stop()
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+
+    failures = []
+    try:
+        report = json.loads(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        log(f"loadgen printed no report (exit {loadgen.returncode}):\n{out.decode()}\n{stderr}")
+        return 1
+    log("loadgen: " + json.dumps({k: v for k, v in report.items() if k != "problems"}))
+    log("cluster: " + json.dumps(cluster.counts))
+    for problem in report["problems"] + cluster.problems[:10]:
+        log("  " + problem)
+
+    if loadgen.returncode != 0:
+        failures.append(f"loadgen exited {loadgen.returncode}")
+    for field in ("errors", "lost", "resume_failures", "unfinished"):
+        if report[field] != 0:
+            failures.append(f"{field}: {report[field]}")
+    if report["checked"] < 50:
+        failures.append(f"only {report['checked']} acknowledged decisions checked")
+    counts = cluster.counts
+    if counts["unfollowed"] or counts["too_early"]:
+        failures.append(f"moves not followed as the contract asks: {counts['unfollowed']} elsewhere, "
+                        f"{counts['too_early']} without the wait")
+    # Each trouble met: moves followed (and some after a wait), tables taken
+    # away, acts left unanswered, and loadgen counted each.
+    if counts["followed"] < 3 or report["moves"] < counts["followed"]:
+        failures.append(f"moves: {counts['followed']} followed (loadgen counted {report['moves']})")
+    if counts["moved_wait"] < 1 or report["move_waits"] < 1:
+        failures.append(f"no move waited for its node (cluster {counts['moved_wait']}, "
+                        f"loadgen {report['move_waits']})")
+    if counts["pushes"] < 1 or report["moved_away"] < 1:
+        failures.append(f"no table taken away (cluster {counts['pushes']}, loadgen {report['moved_away']})")
+    if counts["frozen"] < 2 or report["reply_timeouts"] < 2:
+        failures.append(f"unanswered acts: {counts['frozen']}, loadgen's reply timeouts {report['reply_timeouts']}")
+
+    if failures:
+        for failure in failures:
+            log("FAIL: " + failure)
+        if stderr:
+            log("loadgen's stderr:\n" + stderr[-2000:])
+        return 1
+    log("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
