@@ -9,7 +9,7 @@ join, resume or act reaching another node is answered with the contract's
 `moved` reply. The game is small: 12 decisions, seats in turn, options a/b/c,
 `concede` at any time; `GET /api/records/ID` returns a finished table's
 decisions. The cluster's troubles are played by the test through `outage`,
-`take_away` and `freeze_next_act`.
+`take_away`, `freeze_next_act` and `freeze_waiting_seat`.
 """
 import base64
 import hashlib
@@ -40,7 +40,7 @@ class Connection:
         head += bytes([n]) if n < 126 else (bytes([126]) + struct.pack("!H", n) if n < 65536
                                             else bytes([127]) + struct.pack("!Q", n))
         with self.send_lock:
-            if self.closed:
+            if self.closed or self.frozen:
                 return
             try:
                 self.sock.sendall(head + payload)
@@ -92,16 +92,19 @@ class Cluster:
         self.freeze_acts = 0
         self.awaited = {}  # (table, who, cmd) -> (node, time of the moved reply, waits)
         self.counts = {"moved": 0, "moved_wait": 0, "followed": 0, "unfollowed": 0, "too_early": 0,
-                       "frozen": 0, "pushes": 0, "requests": 0, "refused": 0}
+                       "frozen": 0, "frozen_waiting": 0, "pushes": 0, "requests": 0, "refused": 0}
         self.problems = []
         self.server = None
 
     # --- the test's levers -------------------------------------------------
-    def outage(self, node, seconds):
-        """`node` stops: its connections are cut, the proxy sends its clients
-        elsewhere, and its tables answer `moved` to it until its lease expires
-        after `seconds`; then the other node holds them and `node` is back."""
+    def outage(self, seconds):
+        """The node holding most tables stops: its connections are cut, the
+        proxy sends its clients elsewhere, and its tables answer `moved` to it
+        until its lease expires after `seconds`; then the other node holds them
+        and the stopped one is back."""
         with self.lock:
+            owners = [t.owner for t in self.tables.values() if not t.over]
+            node = max(NODES, key=owners.count)
             self.down.add(node)
             for conn in [c for c in self.connections if c.node == node]:
                 conn.close()
@@ -117,17 +120,32 @@ class Cluster:
         threading.Thread(target=expire, daemon=True).start()
 
     def take_away(self, count):
-        """Up to `count` tables being played on p1 are taken over by p2: their
-        connections get the `moved` push and a close "table moved"."""
+        """Up to `count` tables being played are taken over by the other node:
+        their connections get the `moved` push and a close "table moved"."""
         with self.lock:
-            playing = [t for t in self.tables.values() if t.owner == "p1" and all(t.tokens) and not t.over]
+            playing = [t for t in self.tables.values() if all(t.tokens) and not t.over
+                       and not any(c.frozen for c in t.subscribers)]
             for table in playing[:count]:
-                table.owner = "p2"
+                table.owner = next(n for n in NODES if n != table.owner)
                 self.counts["pushes"] += 1
                 for conn in list(table.subscribers):
                     conn.send({"type": "moved", "table": table.id})
                     conn.close("table moved")
                 table.subscribers.clear()
+
+    def freeze_waiting_seat(self):
+        """The connection of a seat waiting for the other's decision stops (no
+        frame in or out, no pong): only its pings can tell."""
+        with self.lock:
+            for table in self.tables.values():
+                if not all(table.tokens) or table.over:
+                    continue
+                waiting = 1 - len(table.decisions) % 2
+                for conn, seat in table.subscribers.items():
+                    if seat == waiting and not conn.frozen:
+                        conn.frozen = True
+                        self.counts["frozen_waiting"] += 1
+                        return
 
     def freeze_next_act(self, count=1):
         """The next `count` acts are never answered, nor is anything after them on their connection."""
@@ -154,7 +172,7 @@ class Cluster:
 
     def request(self, conn, text):
         with self.lock:
-            if conn.frozen:
+            if conn.frozen or conn.closed:  # stopped, or closed by this side: frames are not read
                 return
             self.counts["requests"] += 1
             message = json.loads(text)

@@ -5,11 +5,14 @@ cluster contract asks (docs/server.md, "Load"), without a real cluster.
 
 While loadgen plays (--reconnect --verify --reply-timeout-ms), the fake
 cluster balances connections without a node over p1 and p2 (so about half the
-joins are answered `moved`), stops p2 for a while (its clients come back
-asking for p2, reach p1 and must wait before asking again, until p2's lease
-expires and p1 holds its tables), takes two tables away from p1 (the `moved`
-push and a close "table moved") and leaves two acts unanswered, as a stopped
-process would (the players must give up the connection after the timeout).
+joins are answered `moved`), stops the node holding most tables for a while
+(its clients come back asking for it, reach the other and must wait before
+asking again, until the stopped node's lease expires and the other holds its
+tables), takes two tables away from their node (the `moved` push and a close
+"table moved") and leaves two acts unanswered, as a stopped
+process would, and stops the connection of a seat waiting for the other's
+decision (the players must give up the connection after the timeout, the
+waiting one when its pings go unanswered).
 
 Passes when loadgen exited 0 with no error, every acknowledged decision was in
 its record, every request answered `moved` came again on a connection asking
@@ -43,8 +46,9 @@ def main():
 
     cluster = fake_cluster.Cluster()
     port = cluster.start()
-    troubles = [(0.8, lambda: cluster.outage("p2", 0.8)),
+    troubles = [(0.8, lambda: cluster.outage(0.8)),
                 (1.0, lambda: cluster.freeze_next_act()),
+                (1.8, lambda: cluster.freeze_waiting_seat()),
                 (2.2, lambda: cluster.take_away(2)),
                 (2.8, lambda: cluster.freeze_next_act())]
 
@@ -97,15 +101,19 @@ def main():
                         f"{counts['too_early']} without the wait")
     # Each trouble met: moves followed (and some after a wait), tables taken
     # away, acts left unanswered, and loadgen counted each.
-    if counts["followed"] < 3 or report["moves"] < counts["followed"]:
+    # (The cluster may count more: a moved reply to an act that loadgen never
+    # read, the connection closed by a push, is met by the next act.)
+    if counts["followed"] < 3 or not 3 <= report["moves"] <= counts["moved"]:
         failures.append(f"moves: {counts['followed']} followed (loadgen counted {report['moves']})")
     if counts["moved_wait"] < 1 or report["move_waits"] < 1:
         failures.append(f"no move waited for its node (cluster {counts['moved_wait']}, "
                         f"loadgen {report['move_waits']})")
     if counts["pushes"] < 1 or report["moved_away"] < 1:
         failures.append(f"no table taken away (cluster {counts['pushes']}, loadgen {report['moved_away']})")
-    if counts["frozen"] < 2 or report["reply_timeouts"] < 2:
-        failures.append(f"unanswered acts: {counts['frozen']}, loadgen's reply timeouts {report['reply_timeouts']}")
+    stopped = counts["frozen"] + counts["frozen_waiting"]
+    if counts["frozen"] < 2 or counts["frozen_waiting"] < 1 or report["reply_timeouts"] < stopped:
+        failures.append(f"unanswered acts: {counts['frozen']}, silent waiting seats: {counts['frozen_waiting']}, "
+                        f"loadgen's reply timeouts {report['reply_timeouts']}")
 
     if failures:
         for failure in failures:

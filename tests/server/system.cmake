@@ -19,3 +19,11 @@ endforeach()
 add_test(NAME server_load_small
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/load_test.sh $<TARGET_FILE:tabletop> $<TARGET_FILE:tabletop-loadgen>)
 set_tests_properties(server_load_small PROPERTIES TIMEOUT 90 RUN_SERIAL TRUE LABELS "server;system")
+
+# loadgen against a fake cluster (Python, no server): it follows `moved`
+# replies to the named node, waits when that node is down, resumes after a
+# table is taken away and gives up a connection whose reply does not come.
+add_test(NAME loadgen_cluster_moves
+         COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/loadgen_cluster_test.py
+                 --loadgen $<TARGET_FILE:tabletop-loadgen>)
+set_tests_properties(loadgen_cluster_moves PROPERTIES TIMEOUT 60 RUN_SERIAL TRUE LABELS "server;system")

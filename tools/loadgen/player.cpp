@@ -11,12 +11,14 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-// Refused because the other seat moved first: the position changed (stale) or,
-// for a concession, the other seat's decision ended the game meanwhile.
-bool lost_race(const json& reply, const std::string& option) {
+// Refused because the other seat moved first: the position changed (stale) or
+// the other seat's decision ended the game meanwhile (a concession at the end
+// of play may end it under a decision in flight; no act is sent on a position
+// known to be over).
+bool lost_race(const json& reply) {
   const auto error = reply.value("error", std::string());
   return error.find("stale") != std::string::npos ||
-         (option == "concede" && error.find("the game is over") != std::string::npos);
+         error.find("the game is over") != std::string::npos;
 }
 
 }  // namespace
@@ -134,7 +136,7 @@ void Player::act_replied(const json& message, const Request& request) {
     }
     session_.ledger.acknowledged(request.table, request.seq, seat_, request.option, session_.stats);
     if (request.option == "concede") conceding_ = false;
-  } else if (lost_race(message, request.option)) {
+  } else if (lost_race(message)) {
     ++session_.stats.stale;
   } else {
     ++session_.stats.errors;

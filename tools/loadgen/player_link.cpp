@@ -189,7 +189,12 @@ void Player::timed_out(std::int64_t id) {
 }
 
 void Player::dropped(const std::string& why) {
-  ++(connected_ ? session_.stats.drops : session_.stats.connect_failures);
+  // A connection silent for --reply-timeout-ms (its pings unanswered) is given
+  // up like a request unanswered that long: the server may be stopped.
+  if (client_ && client_->went_silent())
+    ++session_.stats.reply_timeouts;
+  else
+    ++(connected_ ? session_.stats.drops : session_.stats.connect_failures);
   recover(why);
 }
 

@@ -35,7 +35,10 @@ struct Session {
   Endpoint next_endpoint(const std::string& node) {
     Endpoint e = endpoint;
     if (!node.empty()) e.path += "?node=" + node;
-    if (options.reply_timeout_ms > 0) e.handshake_timeout_ms = options.reply_timeout_ms;
+    if (options.reply_timeout_ms > 0) {
+      e.handshake_timeout_ms = options.reply_timeout_ms;
+      e.silence_timeout_ms = options.reply_timeout_ms;
+    }
     if (e.host.rfind("127.", 0) == 0 && options.per_source > 0) {
       long n = connections++ / options.per_source;
       e.local_address =

@@ -33,6 +33,7 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   bool writing = false;
   bool open = false;
   bool alive = true;
+  bool silent = false;  // dropped for silence
 
   void fail(const std::string& why) {
     if (!alive) return;
@@ -82,10 +83,17 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
                        [self = shared_from_this()](beast::error_code ec) {
                          if (!self->alive) return;
                          if (ec) return self->fail("handshake: " + ec.message());
-                         // From here the WebSocket's own timeouts apply (none while idle).
+                         // From here the WebSocket's own timeouts apply: none while idle,
+                         // or pings when the server may fall silent (a stopped process).
                          beast::get_lowest_layer(self->ws).expires_never();
-                         self->ws.set_option(beast::websocket::stream_base::timeout::suggested(
-                             beast::role_type::client));
+                         auto timeouts = beast::websocket::stream_base::timeout::suggested(
+                             beast::role_type::client);
+                         if (self->endpoint.silence_timeout_ms > 0) {
+                           timeouts.idle_timeout =
+                               std::chrono::milliseconds(self->endpoint.silence_timeout_ms);
+                           timeouts.keep_alive_pings = true;
+                         }
+                         self->ws.set_option(timeouts);
                          self->ws.text(true);
                          self->open = true;
                          self->read();
@@ -99,6 +107,11 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
       if (!self->alive) return;
       if (ec == beast::websocket::error::closed)
         return self->fail("closed by the server: " + std::string(self->ws.reason().reason.c_str()));
+      if (ec == beast::error::timeout) {
+        self->silent = true;
+        return self->fail("no frame nor pong in " +
+                          std::to_string(self->endpoint.silence_timeout_ms) + " ms");
+      }
       if (ec) return self->fail("read: " + ec.message());
       auto data = self->buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());
@@ -152,6 +165,9 @@ void WsClient::send(std::string text) {
 }
 void WsClient::close() {
   impl_->close();
+}
+bool WsClient::went_silent() const {
+  return impl_->silent;
 }
 bool WsClient::is_open() const {
   return impl_->open && impl_->alive;

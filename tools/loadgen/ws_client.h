@@ -20,6 +20,9 @@ struct Endpoint {
   std::string local_address;
   // Connecting and the WebSocket handshake must be done within this time.
   int handshake_timeout_ms = 10000;
+  // When > 0: after half this time without a frame a ping is sent, and a
+  // connection that hears nothing (not even the pong) for this long is dropped.
+  int silence_timeout_ms = 0;
 };
 
 class WsClient {
@@ -43,6 +46,8 @@ class WsClient {
   // Drops the connection at once; no handler runs after.
   void close();
   bool is_open() const;
+  // The connection was dropped because the server fell silent (silence_timeout_ms).
+  bool went_silent() const;
 
  private:
   struct Impl;
