@@ -31,7 +31,8 @@ class Connection:
     def __init__(self, sock, asked, node):
         self.sock, self.asked, self.node = sock, asked, node
         self.send_lock = threading.Lock()
-        self.frozen = False  # a stopped process: reads, never answers
+        self.frozen = False  # a stopped process: nothing in or out, not even a pong
+        self.hung = False  # a stuck game: requests never answered, pings still are
         self.closed = False
 
     def frame(self, opcode, payload):
@@ -40,7 +41,7 @@ class Connection:
         head += bytes([n]) if n < 126 else (bytes([126]) + struct.pack("!H", n) if n < 65536
                                             else bytes([127]) + struct.pack("!Q", n))
         with self.send_lock:
-            if self.closed or self.frozen:
+            if self.closed or self.frozen or (self.hung and opcode < 8):
                 return
             try:
                 self.sock.sendall(head + payload)
@@ -124,7 +125,7 @@ class Cluster:
         their connections get the `moved` push and a close "table moved"."""
         with self.lock:
             playing = [t for t in self.tables.values() if all(t.tokens) and not t.over
-                       and not any(c.frozen for c in t.subscribers)]
+                       and not any(c.frozen or c.hung for c in t.subscribers)]
             for table in playing[:count]:
                 table.owner = next(n for n in NODES if n != table.owner)
                 self.counts["pushes"] += 1
@@ -148,7 +149,8 @@ class Cluster:
                         return
 
     def freeze_next_act(self, count=1):
-        """The next `count` acts are never answered, nor is anything after them on their connection."""
+        """The next `count` acts are never answered, nor is anything after them
+        on their connection; its pings are (the game is stuck, not the process)."""
         with self.lock:
             self.freeze_acts += count
 
@@ -172,7 +174,7 @@ class Cluster:
 
     def request(self, conn, text):
         with self.lock:
-            if conn.frozen or conn.closed:  # stopped, or closed by this side: frames are not read
+            if conn.frozen or conn.hung or conn.closed:  # stopped, stuck, or closed by this side
                 return
             self.counts["requests"] += 1
             message = json.loads(text)
@@ -231,7 +233,7 @@ class Cluster:
         if self.freeze_acts > 0:
             self.freeze_acts -= 1
             self.counts["frozen"] += 1
-            conn.frozen = True
+            conn.hung = True
             return None
         if table.over:
             return {"ok": False, "error": "the game is over"}
@@ -291,6 +293,7 @@ class Cluster:
             self.server.server_close()
 
     def serve(self, sock):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         stream = sock.makefile("rb")
         head = b""
         while not head.endswith(b"\r\n\r\n"):
@@ -337,7 +340,7 @@ class Cluster:
             if opcode == 8:
                 conn.close("")
                 return
-            if opcode == 9:
+            if opcode == 9 and not conn.frozen:
                 conn.frame(10, payload)
                 continue
             if opcode in (0, 1):

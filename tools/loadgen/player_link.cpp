@@ -192,7 +192,7 @@ void Player::dropped(const std::string& why) {
   // A connection silent for --reply-timeout-ms (its pings unanswered) is given
   // up like a request unanswered that long: the server may be stopped.
   if (client_ && client_->went_silent())
-    ++session_.stats.reply_timeouts;
+    ++session_.stats.silent_connections;
   else
     ++(connected_ ? session_.stats.drops : session_.stats.connect_failures);
   recover(why);

@@ -62,6 +62,7 @@ nlohmann::json Stats::to_json() const {
       {"move_waits", move_waits},
       {"moved_away", moved_away},
       {"reply_timeouts", reply_timeouts},
+      {"silent_connections", silent_connections},
       {"unfinished", unfinished},
       {"records", records},
       {"checked", checked},
@@ -93,12 +94,13 @@ std::string Stats::to_text() const {
       static_cast<long long>(reconnects), static_cast<long long>(resumes),
       static_cast<long long>(resume_failures));
   out += line;
-  if (moves > 0 || moved_away > 0 || reply_timeouts > 0) {
+  if (moves > 0 || moved_away > 0 || reply_timeouts > 0 || silent_connections > 0) {
     std::snprintf(line, sizeof line,
                   "cluster            %lld moves followed (%lld waited first), %lld tables moved "
-                  "away, %lld reply timeouts\n",
+                  "away, %lld reply timeouts, %lld silent connections\n",
                   static_cast<long long>(moves), static_cast<long long>(move_waits),
-                  static_cast<long long>(moved_away), static_cast<long long>(reply_timeouts));
+                  static_cast<long long>(moved_away), static_cast<long long>(reply_timeouts),
+                  static_cast<long long>(silent_connections));
     out += line;
   }
   if (records > 0 || checked > 0 || lost > 0 || unfinished > 0) {

@@ -28,11 +28,13 @@ struct Stats {
   // A cluster behind a proxy: requests sent again on the node a `moved` reply
   // named, moves that first waited (that node was the one asked for: it is
   // down and its lease not yet expired), `moved` pushes (the table was taken
-  // over) and requests unanswered for --reply-timeout-ms.
+  // over), requests unanswered for --reply-timeout-ms and connections that
+  // heard nothing, not even a pong, for that long (each given up).
   std::int64_t moves = 0;
   std::int64_t move_waits = 0;
   std::int64_t moved_away = 0;
   std::int64_t reply_timeouts = 0;
+  std::int64_t silent_connections = 0;
   std::int64_t unfinished = 0;  // --verify: tables that did not finish in the drain time
   std::int64_t checked = 0;     // --verify: acknowledged decisions found in their records
   std::int64_t lost = 0;        // --verify: acknowledged decisions missing or different in a record
