@@ -7,8 +7,8 @@ namespace tt::loadgen {
 bool valid_node(const std::string& node) {
   if (node.empty() || node.size() > 32) return false;
   return std::all_of(node.begin(), node.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_';
   });
 }
 

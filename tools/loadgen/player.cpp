@@ -42,8 +42,8 @@ void Player::join(const std::string& table_id) {
 }
 
 Player::Request Player::resume_request() const {
-  return {Kind::resume, {}, 0, {}, table_id_, 0, 0,
-          json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}};
+  return {Kind::resume, {}, 0, {},
+          table_id_,    0,  0, json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}};
 }
 
 void Player::leave_game() {

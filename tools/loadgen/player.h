@@ -50,8 +50,8 @@ class Player {
     Reactor::Clock::time_point sent;  // the first sending (a move does not reset it)
     std::int64_t seq = 0;
     std::string option;
-    std::string table;  // the game's table (the reply may come after the game is over)
-    int moves = 0;      // nodes this request was sent on to after a `moved` reply
+    std::string table;        // the game's table (the reply may come after the game is over)
+    int moves = 0;            // nodes this request was sent on to after a `moved` reply
     std::uint64_t timer = 0;  // --reply-timeout-ms
     nlohmann::json message = nullptr;  // as sent, without its id: sent again after a move
   };

@@ -87,8 +87,9 @@ void Player::send(json message, Request request) {
   message["id"] = id;
   if (request.sent == Reactor::Clock::time_point{}) request.sent = session_.reactor.now();
   if (session_.options.reply_timeout_ms > 0)
-    request.timer = session_.reactor.after(
-        std::chrono::milliseconds(session_.options.reply_timeout_ms), [this, id] { timed_out(id); });
+    request.timer =
+        session_.reactor.after(std::chrono::milliseconds(session_.options.reply_timeout_ms),
+                               [this, id] { timed_out(id); });
   requests_[id] = std::move(request);
   client_->send(message.dump());
 }
@@ -124,8 +125,8 @@ void Player::message(std::string_view text) {
     request.timer = 0;
     // Create is never moved (a table is created where it is asked for); a
     // leave needs no answer.
-    bool follows = request.kind == Kind::join || request.kind == Kind::resume ||
-                   request.kind == Kind::act;
+    bool follows =
+        request.kind == Kind::join || request.kind == Kind::resume || request.kind == Kind::act;
     if (auto moved = read_moved(message); moved && follows) {
       if (request.table != table_id_ || table_id_.empty()) return;  // a game already over
       return follow(*moved, std::move(request));

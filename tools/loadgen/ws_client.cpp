@@ -79,27 +79,27 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
   void handshake() {
     beast::get_lowest_layer(ws).expires_after(
         std::chrono::milliseconds(endpoint.handshake_timeout_ms));
-    ws.async_handshake(endpoint.host + ":" + endpoint.port, endpoint.path,
-                       [self = shared_from_this()](beast::error_code ec) {
-                         if (!self->alive) return;
-                         if (ec) return self->fail("handshake: " + ec.message());
-                         // From here the WebSocket's own timeouts apply: none while idle,
-                         // or pings when the server may fall silent (a stopped process).
-                         beast::get_lowest_layer(self->ws).expires_never();
-                         auto timeouts = beast::websocket::stream_base::timeout::suggested(
-                             beast::role_type::client);
-                         if (self->endpoint.silence_timeout_ms > 0) {
-                           timeouts.idle_timeout =
-                               std::chrono::milliseconds(self->endpoint.silence_timeout_ms);
-                           timeouts.keep_alive_pings = true;
-                         }
-                         self->ws.set_option(timeouts);
-                         self->ws.text(true);
-                         self->open = true;
-                         self->read();
-                         if (self->handlers.opened) self->handlers.opened();
-                         self->write_next();
-                       });
+    ws.async_handshake(
+        endpoint.host + ":" + endpoint.port, endpoint.path,
+        [self = shared_from_this()](beast::error_code ec) {
+          if (!self->alive) return;
+          if (ec) return self->fail("handshake: " + ec.message());
+          // From here the WebSocket's own timeouts apply: none while idle,
+          // or pings when the server may fall silent (a stopped process).
+          beast::get_lowest_layer(self->ws).expires_never();
+          auto timeouts =
+              beast::websocket::stream_base::timeout::suggested(beast::role_type::client);
+          if (self->endpoint.silence_timeout_ms > 0) {
+            timeouts.idle_timeout = std::chrono::milliseconds(self->endpoint.silence_timeout_ms);
+            timeouts.keep_alive_pings = true;
+          }
+          self->ws.set_option(timeouts);
+          self->ws.text(true);
+          self->open = true;
+          self->read();
+          if (self->handlers.opened) self->handlers.opened();
+          self->write_next();
+        });
   }
 
   void read() {
