@@ -20,8 +20,8 @@
 #include <pqxx/pqxx>
 
 #include "core/error.h"
-#include "server/store/schema.h"
 #include "pg_server.h"
+#include "server/store/schema.h"
 
 // libpqxx 6.4 does not free the error result of a BEGIN sent on a connection
 // the server has cut (ConnectsAgainWhenItsConnectionIsCut): one PGresult per
