@@ -27,3 +27,9 @@ add_test(NAME loadgen_cluster_moves
          COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/loadgen_cluster_test.py
                  --loadgen $<TARGET_FILE:tabletop-loadgen>)
 set_tests_properties(loadgen_cluster_moves PROPERTIES TIMEOUT 60 RUN_SERIAL TRUE LABELS "server;system")
+
+# Its reading of a `moved` reply and the wait before asking the node again.
+add_executable(loadgen_tests loadgen_moved_test.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/moved.cpp)
+target_include_directories(loadgen_tests PRIVATE ${CMAKE_SOURCE_DIR}/tools/loadgen)
+target_link_libraries(loadgen_tests PRIVATE nlohmann_json::nlohmann_json GTest::gtest_main)
+tt_gtest(loadgen_tests)

@@ -12,12 +12,17 @@ bool valid_node(const std::string& node) {
   });
 }
 
+std::string text_field(const nlohmann::json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 std::optional<Moved> read_moved(const nlohmann::json& reply) {
   auto it = reply.find("moved");
   if (it == reply.end() || !it->is_object()) return std::nullopt;
   Moved moved;
-  moved.table = it->value("table", std::string());
-  moved.node = it->value("node", std::string());
+  moved.table = text_field(*it, "table");
+  moved.node = text_field(*it, "node");
   const auto retry = it->find("retry_ms");
   if (retry != it->end() && retry->is_number())
     moved.retry_ms = static_cast<int>(std::clamp(retry->get<double>(), 0.0, 1e6));

@@ -31,4 +31,7 @@ std::chrono::milliseconds move_wait(const Moved& moved, const std::string& asked
 // A node name as the cluster allows it (safe in a URL as it is).
 bool valid_node(const std::string& node);
 
+// The string at `key` of a JSON object; "" when absent or not a string.
+std::string text_field(const nlohmann::json& object, const char* key);
+
 }  // namespace tt::loadgen

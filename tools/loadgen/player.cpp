@@ -85,7 +85,7 @@ void Player::stop_thinking() {
 void Player::reply(const json& message, const Request& request) {
   bool ok = message.value("ok", false);
   // In a cluster the create and join replies name the node that holds the table.
-  if (const auto node = message.value("node", std::string()); ok && valid_node(node)) node_ = node;
+  if (const auto node = text_field(message, "node"); ok && valid_node(node)) node_ = node;
   switch (request.kind) {
     case Kind::create:
       if (ok) return table_.created(message.value("table", std::string()));

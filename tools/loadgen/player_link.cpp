@@ -171,7 +171,7 @@ void Player::follow(const Moved& moved, Request request) {
 // The table was taken over by another node: a drop like any other; the next
 // connection goes wherever the proxy sends it and follows the table from there.
 void Player::moved_away(const json& message) {
-  if (table_id_.empty() || message.value("table", std::string()) != table_id_) return;
+  if (table_id_.empty() || text_field(message, "table") != table_id_) return;
   ++session_.stats.moved_away;
   node_.clear();
   if (client_) client_->close();
