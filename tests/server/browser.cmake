@@ -25,8 +25,10 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # own now: the generic board is only the fallback, no game is played on it);
 # hidden_pages: two people and a spectator at 4-seat Last Chronicle and Magic
 # tables, no page showing a card hidden from its viewer; every page on a phone
-# without sideways scrolling; a seat claimed on another device.
-foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim)
+# without sideways scrolling; a seat claimed on another device; moved: pages
+# following `moved` replies between two nodes faked in front of the server
+# (web/tests/fake_cluster.mjs), a takeover and a lost table.
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim moved)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

@@ -2,7 +2,7 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim,moved] [--verbose]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,11 +15,12 @@ import { magicGame } from "./magic.mjs";
 import { hiddenPages } from "./hidden_pages.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
+import { movedPages } from "./moved.mjs";
 
 const TESTS = {
   suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, table: tableParts,
   magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), hidden_pages: hiddenPages,
-  phone: phonePages, claim: claimSeat,
+  phone: phonePages, claim: claimSeat, moved: movedPages,
 };
 
 const args = process.argv.slice(2);
