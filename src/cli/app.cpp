@@ -210,6 +210,19 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       ->add_option("--agent-threads", serve.agent_threads,
                    "The most search threads a computer seat may ask for (ismcts:threads=N)")
       ->capture_default_str();
+  serve_cmd->add_flag("--cluster", serve.cluster,
+                      "Be one process of several sharing the --db PostgreSQL database, behind a "
+                      "proxy (docs/server.md, \"Several processes\")");
+  serve_cmd
+      ->add_option("--node", serve.node,
+                   "This process's name in the cluster, as the proxy knows it (default: host "
+                   "name and process id)")
+      ->type_name("NAME");
+  serve_cmd
+      ->add_option("--lease-ms", serve.lease_ms,
+                   "With --cluster: how long a table stays this process's without a renewal "
+                   "(renewed every third of it); after that another process may take it over")
+      ->capture_default_str();
 
   auto* engine_cmd =
       app.add_subcommand("engine", "Speak the JSON-lines engine protocol on stdin/stdout");

@@ -99,6 +99,9 @@ struct ServeArgs {
   int tables_per_address = 20;  // tables not over one client address may have created (0: any)
   bool allow_fixed_seeds = false;  // a create may name the seed of a table of people (tests)
   std::vector<std::string> allowed_origins;  // pages of other origins that may open a WebSocket
+  bool cluster = false;  // one process of several on one PostgreSQL (docs/server.md)
+  std::string node;      // its name in the cluster ("": the host name and process id)
+  int lease_ms = 10000;  // how long a lease holds a table without renewal
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

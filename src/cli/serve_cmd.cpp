@@ -4,10 +4,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/errors.h"
@@ -15,6 +18,7 @@
 #include "server/server.h"
 #include "server/store/store.h"
 #include "server/store/store_url.h"
+#include "server/tokens.h"
 #include "server/transport/asio_loop.h"
 #include "server/transport/origin.h"
 #include "server/transport/transport.h"
@@ -58,6 +62,22 @@ std::string url_host(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
 
+// This process as a cluster knows it: its node name (checked: the proxy
+// routes by it), a fresh incarnation, its lease time.
+server::LeaseOwner cluster_owner(const ServeArgs& args) {
+  std::string node = args.node;
+  if (node.empty()) {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    node = std::string(host) + "-" + std::to_string(getpid());
+  }
+  if (node.size() > 32 || !std::all_of(node.begin(), node.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '-' || c == '_' || c == '.';
+      }))
+    usage_error("--node must be 1 to 32 letters, digits, '-', '_' or '.', got '" + node + "'");
+  return {node, server::new_token(), args.lease_ms};
+}
+
 }  // namespace
 
 int cmd_serve(const ServeArgs& args, Io& io) {
@@ -84,6 +104,12 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   if (args.tables_per_address < 0 || args.tables_per_address > 100000)
     usage_error("--tables-per-address must be 0 to 100000, got " +
                 std::to_string(args.tables_per_address));
+  if (!args.cluster && (!args.node.empty() || args.lease_ms != 10000))
+    usage_error("--node and --lease-ms go with --cluster");
+  if (args.lease_ms < 300 || args.lease_ms > 600000)
+    usage_error("--lease-ms must be 300 to 600000, got " + std::to_string(args.lease_ms));
+  std::optional<server::LeaseOwner> cluster;
+  if (args.cluster) cluster = cluster_owner(args);
   raise_descriptor_limit();
 
   std::string shown_store;
@@ -91,6 +117,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   try {
     shown_store = server::without_password(args.db);
     store = server::open_store(args.db);
+    if (cluster) store->fence(*cluster);  // refused at once by a store of one process
   } catch (const Error& e) {
     bad_input(e.what());
   }
@@ -104,6 +131,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.waiting_seconds = args.waiting_expiry;
   options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
   options.allow_fixed_seeds = args.allow_fixed_seeds;
+  options.cluster = cluster;
   server::Server hub(loop, std::move(store), options);
   try {
     hub.resume();

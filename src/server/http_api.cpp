@@ -145,6 +145,8 @@ HttpReply Server::Impl::health() const {
   if (!ready) return {503, "text/plain", "resuming tables\n"};
   const std::string trouble = journal.trouble(std::chrono::milliseconds(options.store_stall_ms));
   if (!trouble.empty()) return {503, "text/plain", "store down: " + trouble + "\n"};
+  if (const std::string leases = cluster_trouble(); !leases.empty())
+    return {503, "text/plain", "leases down: " + leases + "\n"};
   return {200, "text/plain", "ok\n"};
 }
 
@@ -267,6 +269,17 @@ std::string Server::Impl::metrics_text() const {
   out += metric_line("tabletop_lobby_builds_total", "counter",
                      "Times the lobby's list of tables was built (tables, /api/tables).",
                      static_cast<double>(metrics.lobby_builds));
+  if (cluster) {
+    out += metric_line("tabletop_cluster_tables_claimed_total", "counter",
+                       "Tables this process took over (their process died or stopped).",
+                       static_cast<double>(metrics.tables_claimed));
+    out += metric_line("tabletop_cluster_tables_lost_total", "counter",
+                       "Tables another process took from this one.",
+                       static_cast<double>(metrics.tables_lost));
+    out += metric_line("tabletop_cluster_moved_replies_total", "counter",
+                       "Requests answered with the process that holds their table.",
+                       static_cast<double>(metrics.moved_replies));
+  }
   out += metric_line("tabletop_store_commits_total", "counter", "Store transactions committed.",
                      static_cast<double>(journal.commits()));
   out += metric_line("tabletop_store_failures_total", "counter", "Store transactions that failed.",

@@ -199,12 +199,18 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
       table->id, game->name(),     table->match->record().dump(), stored_config(*table).dump(),
       {},        table->created_ms};
   for (const TableSeat& s : table->seats) stored.seats.push_back({s.kind, s.name, ""});
+  json summary = table->summary();
+  if (cluster) {
+    summary["node"] = node();
+    stored.summary_json = table->published_summary = dump(summary);
+  }
 
   json links = json::array();
   for (std::size_t i = 0; i < kinds.size(); ++i)
     if (kinds[i] == "human")
       links.push_back({{"seat", i}, {"path", "/#/t/" + table->id + "/join/" + std::to_string(i)}});
-  json reply = {{"table", table->id}, {"links", links}, {"summary", table->summary()}};
+  json reply = {{"table", table->id}, {"links", links}, {"summary", summary}};
+  if (cluster) reply["node"] = node();
   if (const json* id = field(request, "id")) reply["id"] = *id;
 
   ++metrics.tables_created;
@@ -261,11 +267,13 @@ json Server::Impl::cmd_join(Connection& conn, const json& request) {
                         r = {{"ok", false}, {"error", error}};
                       } else {
                         r = {{"ok", true}, {"table", table_id}, {"seat", seat}, {"token", token}};
+                        if (cluster) r["node"] = node();
                       }
                       if (!id.is_null()) r["id"] = id;
                       auto c = connections.find(conn_id);
                       const bool subscribe_now = r["ok"] == true && c != connections.end();
                       send_reply(conn_id, r);
+                      if (lease_lost(error)) return lose_table(table_id);
                       if (subscribe_now) {
                         try {
                           subscribe(*c->second.conn, *t->second, seat);

@@ -9,6 +9,11 @@ namespace tt::server {
 using nlohmann::json;
 
 const std::string& Server::Impl::lobby_body() {
+  if (cluster) {
+    // Every process's tables, as the store last listed them (cluster_play.cpp).
+    static const std::string kNone = R"({"tables":[],"count":0})";
+    return lobby_text.empty() ? kNone : lobby_text;
+  }
   const auto now = loop.now();
   if (lobby.stale(tables.size(), now)) {
     ++metrics.lobby_builds;

@@ -35,7 +35,12 @@ struct Metrics {
   std::uint64_t views_built = 0;   // updates rendered (one per seat, or spectators, per change)
   std::uint64_t updates_sent = 0;  // updates sent (one per connection per change)
   std::uint64_t lobby_builds = 0;  // times the lobby's list was built
-  Histogram ack_ms;                // decision received -> acknowledged
+  // Several processes: tables taken over, tables another process took,
+  // requests sent to the process that holds their table.
+  std::uint64_t tables_claimed = 0;
+  std::uint64_t tables_lost = 0;
+  std::uint64_t moved_replies = 0;
+  Histogram ack_ms;  // decision received -> acknowledged
 };
 
 // One gauge or counter in Prometheus' text format.

@@ -37,6 +37,7 @@ Server::Impl::Impl(Loop& l, std::unique_ptr<Store> store, ServerOptions o)
     : loop(l),
       reads(l, store->reader(), std::chrono::milliseconds(o.store_read_timeout_ms),
             o.max_store_reads),
+      cluster(o.cluster ? std::make_unique<Cluster>(l, *store, *o.cluster) : nullptr),
       journal(l, std::move(store)),
       options(o) {
   journal.set_probe_interval(std::chrono::milliseconds(o.store_probe_ms));
@@ -62,9 +63,16 @@ void Server::Impl::cancel_timers() {
     cancel(table->pace_timer);
     cancel(table->retry_timer);
   }
+  cancel(cluster_timer);
 }
 
 void Server::resume() {
+  if (impl_->cluster) {
+    // Tables come as their leases end (sweeps) or as clients ask for them.
+    impl_->ready = true;
+    impl_->start_cluster();
+    return;
+  }
   auto loaded = impl_->journal.read([](Store& s) { return s.unfinished(); });
   std::size_t broken = 0;
   for (const LoadedTable& t : loaded) {
@@ -85,6 +93,8 @@ void Server::resume() {
 void Server::stop() {
   impl_->reads.stop();
   impl_->journal.stop();
+  // After the last write: the others may take every table at once.
+  if (impl_->cluster) impl_->cluster->stop(true);
 }
 
 bool Server::idle() const {
@@ -132,7 +142,7 @@ void Server::get(std::string_view target, HttpAnswer answer) {
   impl_->get(target, std::move(answer));
 }
 
-json Server::Impl::handle(Connection& conn, const json& request) {
+json Server::Impl::handle(Connection& conn, const json& request, bool located) {
   const json* id = field(request, "id");
   json reply;
   try {
@@ -141,6 +151,8 @@ json Server::Impl::handle(Connection& conn, const json& request) {
       throw Error(
           "a request needs a string \"cmd\": games, check_deck, create, tables, join, resume, "
           "claim_code, claim, watch, act, leave or ping");
+    // A table another process may hold: answered once the cluster knows.
+    if (!located && locate_elsewhere(conn, cmd->get<std::string>(), request)) return nullptr;
     reply = dispatch(conn, cmd->get<std::string>(), request);
     if (reply.is_null()) return reply;  // answered once stored
     reply["type"] = "reply";

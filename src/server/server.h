@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/hub.h"
@@ -41,6 +42,9 @@ struct ServerOptions {
   std::size_t max_store_reads = 64;
   int store_stall_ms = 5000;
   int store_probe_ms = 1000;
+  // One process of several on one PostgreSQL database (docs/server.md,
+  // "Several processes"): this process's node name and lease time.
+  std::optional<LeaseOwner> cluster = std::nullopt;
 };
 
 class Server final : public Hub {

@@ -11,6 +11,7 @@
 
 #include "server/address_limits.h"
 #include "server/agent_workers.h"
+#include "server/cluster.h"
 #include "server/journal.h"
 #include "server/lobby_list.h"
 #include "server/metrics.h"
@@ -63,6 +64,9 @@ struct Server::Impl {
   // HTTP reads, on a store connection of their own (made before the journal
   // takes the store).
   StoreReads reads;
+  // One process of several (cluster_play.cpp); null for a lone server. Made
+  // before the journal takes the store, which it fences.
+  std::unique_ptr<Cluster> cluster;
   Journal journal;
   ServerOptions options;
   Metrics metrics;
@@ -78,7 +82,7 @@ struct Server::Impl {
 
   // server.cpp: one request from a connection; returns the reply, or null
   // when the reply comes later (after the store answered).
-  json handle(Connection& conn, const json& request);
+  json handle(Connection& conn, const json& request, bool located = false);
   json dispatch(Connection& conn, const std::string& cmd, const json& request);
   Table& table_named(const json& request);
   void subscribe(Connection& conn, Table& table, Seat seat);
@@ -146,6 +150,31 @@ struct Server::Impl {
   // store_retry.cpp: a decision of this table could not be stored; its
   // computer seats and timers go on by themselves once the store is back.
   void retry_after_store_failure(Table& table);
+
+  // cluster_play.cpp: one process of several on one database.
+  // Starts the ticks (renewals, sweeps, the lobby); from resume().
+  void start_cluster();
+  void cluster_tick();
+  void cluster_ticked(std::vector<std::string> asked, Cluster::Tick tick);
+  // A request naming a table another process may hold: answered once the
+  // cluster found where it is (true), or not a matter for it (false).
+  bool locate_elsewhere(Connection& conn, const std::string& cmd, const json& request);
+  void located(std::uint64_t conn_id, const json& request, Cluster::Located found);
+  // Rebuilds a table this process claimed (unless it has it); false when it cannot.
+  bool take_over(const LoadedTable& loaded);
+  // Another process took this table: its connections are told and closed.
+  void lose_table(const std::string& table_id);
+  // A store error saying this process lost a table's lease.
+  static bool lease_lost(const std::string& error);
+  // "" while the leases are renewed, else why not (for /healthz).
+  std::string cluster_trouble() const;
+  // The node to name in replies and summaries ("" for a lone server).
+  std::string node() const { return cluster ? cluster->owner().node : std::string(); }
+  std::string lobby_text;                  // the lobby of every process, as last read
+  Loop::Clock::time_point last_renewal{};  // when a tick last renewed the leases
+  std::string renewal_error;               // why the last tick failed ("" if it did not)
+  std::uint64_t cluster_timer = 0;
+  bool lobby_reading = false;
 
   // http_api.cpp
   void get(std::string_view target, HttpAnswer answer);

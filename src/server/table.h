@@ -74,6 +74,7 @@ struct Table {
   Seat last_seat = kNoSeat;
   std::vector<std::string> last_shown;
   std::int64_t last_snapshot = 0;  // decisions at the last snapshot
+  std::string published_summary;   // several processes: the lobby summary last stored
   bool finished_stored = false;
   std::uint64_t removal_timer = 0;
   std::uint64_t waiting_timer = 0;  // ends the table if it is still waiting for people

@@ -82,7 +82,8 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
   Table& table = *it->second;
   table.storing = false;
   if (!error.empty()) {
-    if (act.reply) act.reply(error, table.seq());  // a person may send it again
+    if (act.reply) act.reply(error, table.seq());        // a person may send it again
+    if (lease_lost(error)) return lose_table(table_id);  // another process has it now
     retry_after_store_failure(table);
   } else {
     table.store_failures = 0;

@@ -1,10 +1,20 @@
 // open_store: the back end a URL names (store.h).
+#include "core/error.h"
 #include "server/store/postgres_store.h"
 #include "server/store/sqlite_store.h"
 #include "server/store/store.h"
 #include "server/store/store_url.h"
 
 namespace tt::server {
+
+// Only PostgreSQL is shared by several processes (postgres_store.cpp).
+void Store::fence(const LeaseOwner&) {
+  throw Error("several processes need a PostgreSQL store: this one is one process's own");
+}
+
+std::unique_ptr<LeaseStore> Store::leases(const LeaseOwner&) {
+  throw Error("several processes need a PostgreSQL store: this one is one process's own");
+}
 
 std::unique_ptr<Store> open_store(const std::string& url) {
   const StoreUrl parsed = parse_store_url(url);

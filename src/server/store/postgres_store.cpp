@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "core/error.h"
+#include "server/store/postgres_text.h"
 #include "server/store/rows.h"
 #include "server/store/schema.h"
 
@@ -24,6 +25,9 @@ struct Refused {
 // Serialises migrations of several processes sharing one database.
 constexpr const char* kMigrationLock = "SELECT pg_advisory_xact_lock(7415161001)";
 constexpr const char* kVersionQuery = "SELECT coalesce(max(version), 0) FROM schema_version";
+
+// The database's clock, Unix ms: every lease time is read off it (leases.h).
+constexpr const char* kNowMs = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
 constexpr const char* kTableColumns =
     "SELECT id, game, setup, config, created, finished IS NOT NULL FROM tables ";
@@ -72,6 +76,27 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "UPDATE tables SET finished = $2, results = $3, record = $4 "
        "WHERE id = $1 AND finished IS NULL"},
       {"table_finished", "SELECT finished IS NOT NULL FROM tables WHERE id = $1"},
+      // Fenced writes (several processes, leases.h): the lease rows of the
+      // tables a write touches, held until it commits, if this run owns them.
+      {"lease_check",
+       "SELECT table_id FROM leases WHERE table_id IN "
+       "(SELECT value FROM json_array_elements_text($1::json)) "
+       "AND owner = $2 AND incarnation = $3 ORDER BY table_id FOR SHARE"},
+      {"insert_leases",
+       std::string("INSERT INTO leases (table_id, owner, incarnation, epoch, expires, summary) "
+                   "SELECT d.id, $2, $3, 1, ") +
+           kNowMs + " + $4, d.s FROM json_to_recordset($1::json) AS d(id text, s text)"},
+      {"insert_claims", std::string("INSERT INTO claims (table_id, epoch, owner, at) SELECT d.id, "
+                                    "1, $2, ") +
+                            kNowMs + " FROM json_to_recordset($1::json) AS d(id text)"},
+      // As "append", each decision with the epoch of the lease it is written under.
+      {"append_fenced",
+       "INSERT INTO decisions (table_id, idx, seat, option, at, clocks, epoch) "
+       "SELECT d.t, d.i, d.s, d.o, d.a, d.c, l.epoch FROM json_to_recordset($1::json) "
+       "AS d(t text, i bigint, s integer, o text, a bigint, c text) "
+       "JOIN leases l ON l.table_id = d.t"},
+      {"end_lease", "UPDATE leases SET expires = 0 WHERE table_id = $1"},
+      {"notify_lobby", "SELECT pg_notify('tabletop_lobby', $1)"},
       {"unfinished_tables",
        std::string(kTableColumns) + "WHERE finished IS NULL ORDER BY created, id"},
       {"unfinished_seats",
@@ -104,29 +129,6 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
   return all;
 }
 
-// One line: PostgreSQL's messages come with newlines and tab indents.
-std::string one_line(std::string text) {
-  for (char& c : text) {
-    if (c == '\n' || c == '\t' || c == '\r') c = ' ';
-  }
-  std::string squeezed;
-  for (char c : text) {
-    if (c == ' ' && (squeezed.empty() || squeezed.back() == ' ')) continue;
-    squeezed += c;
-  }
-  while (!squeezed.empty() && squeezed.back() == ' ') squeezed.pop_back();
-  return squeezed;
-}
-
-// The DETAIL line of a server error ("Key (table_id, idx)=(t, 3) already exists."), if any.
-std::string detail(const pqxx::sql_error& error) {
-  const std::string what = error.what();
-  auto at = what.find("DETAIL:");
-  if (at == std::string::npos) return one_line(what);
-  auto end = what.find('\n', at);
-  return one_line(what.substr(at + 7, end == std::string::npos ? end : end - at - 7));
-}
-
 class PostgresStore : public Store {
  public:
   PostgresStore(const std::string& url, std::string shown, std::string password)
@@ -149,12 +151,14 @@ class PostgresStore : public Store {
   }
 
   void create_table(const StoredTable& table) override {
+    if (fence_) return write(WriteBatch{{table}, {}, {}, {}, {}});
     guard("create_table",
           [&] { in_one_transaction([&](pqxx::work& tx) { create_in(tx, {table}); }); });
   }
 
   void take_seat(const std::string& table, int seat, const std::string& name,
                  const std::string& token_hash) override {
+    if (fence_) return write(WriteBatch{{}, {{table, seat, name, token_hash}}, {}, {}, {}});
     guard("take_seat", [&] {
       in_one_transaction([&](pqxx::work& tx) { seats_in(tx, {{table, seat, name, token_hash}}); });
     });
@@ -162,11 +166,13 @@ class PostgresStore : public Store {
 
   void append(const std::vector<StoredDecision>& decisions) override {
     if (decisions.empty()) return;
+    if (fence_) return write(WriteBatch{{}, {}, decisions, {}, {}});
     guard("append", [&] { in_one_transaction([&](pqxx::work& tx) { append_in(tx, decisions); }); });
   }
 
   void snapshot(const std::string& table, std::int64_t index, const std::string& state_json,
                 const std::string& fingerprint) override {
+    if (fence_) return write(WriteBatch{{}, {}, {}, {{table, index, state_json, fingerprint}}, {}});
     guard("snapshot", [&] {
       in_one_transaction([&](pqxx::work& tx) {
         snapshot_in(tx, {table, index, state_json, fingerprint});
@@ -176,6 +182,8 @@ class PostgresStore : public Store {
 
   void finish(const std::string& table, const std::string& results_json,
               const std::string& record_json, std::int64_t finished_ms) override {
+    if (fence_)
+      return write(WriteBatch{{}, {}, {}, {}, {{table, results_json, record_json, finished_ms}}});
     guard("finish", [&] {
       in_one_transaction([&](pqxx::work& tx) {
         finish_in(tx, {table, results_json, record_json, finished_ms});
@@ -190,10 +198,21 @@ class PostgresStore : public Store {
     guard("write", [&] {
       in_one_transaction([&](pqxx::work& tx) {
         create_in(tx, batch.created);
+        if (fence_) fenced_in(tx, batch);
         seats_in(tx, batch.seats);
-        append_in(tx, batch.decisions);
+        if (fence_) {
+          append_fenced_in(tx, batch.decisions);
+        } else {
+          append_in(tx, batch.decisions);
+        }
         for (const SnapshotRow& row : batch.snapshots) snapshot_in(tx, row);
-        for (const FinishRow& row : batch.finished) finish_in(tx, row);
+        for (const FinishRow& row : batch.finished) {
+          finish_in(tx, row);
+          if (fence_) tx.exec_prepared0("end_lease", row.table);
+        }
+        // The lobby of every process shows a new table, or drops an ended one, at once.
+        if (fence_ && (!batch.created.empty() || !batch.finished.empty()))
+          tx.exec_prepared("notify_lobby", fence_->node);
       });
     });
   }
@@ -204,6 +223,12 @@ class PostgresStore : public Store {
       in_one_transaction(
           [&](pqxx::work& tx) { tx.exec0("UPDATE schema_version SET version = version"); });
     });
+  }
+
+  void fence(const LeaseOwner& owner) override { fence_ = owner; }
+
+  std::unique_ptr<LeaseStore> leases(const LeaseOwner& owner) override {
+    return open_postgres_leases(url_, shown_, password_, owner);
   }
 
   // A session of its own (migrating again finds nothing to do).
@@ -336,6 +361,52 @@ class PostgresStore : public Store {
       }
       if (found[0][0].as<std::string>() != "human") throw Refused{which + " is not a human seat"};
       throw Refused{which + " is already taken"};
+    }
+  }
+
+  // A fenced batch: the tables it creates are leased to this run; every
+  // table it touches must be leased to this run, and stays so until the
+  // commit (the lease rows are held: a claim waits for it).
+  void fenced_in(pqxx::work& tx, const WriteBatch& batch) {
+    const LeaseOwner& me = *fence_;
+    if (!batch.created.empty()) {
+      nlohmann::json leased = nlohmann::json::array();
+      for (const StoredTable& table : batch.created)
+        leased.push_back({{"id", table.id}, {"s", table.summary_json}});
+      tx.exec_prepared0("insert_leases", leased.dump(), me.node, me.incarnation, me.lease_ms);
+      tx.exec_prepared0("insert_claims", leased.dump(), me.node);
+    }
+    std::set<std::string> touched;
+    for (const SeatTaken& seat : batch.seats) touched.insert(seat.table);
+    for (const StoredDecision& decision : batch.decisions) touched.insert(decision.table);
+    for (const SnapshotRow& row : batch.snapshots) touched.insert(row.table);
+    for (const FinishRow& row : batch.finished) touched.insert(row.table);
+    if (touched.empty()) return;
+    const nlohmann::json ids(touched);
+    const auto held = tx.exec_prepared("lease_check", ids.dump(), me.node, me.incarnation);
+    if (held.size() == touched.size()) return;
+    for (const auto& row : held) touched.erase(row[0].as<std::string>());
+    throw Refused{"table " + *touched.begin() + ": " + kLeaseLost +
+                  " (another server took it over; this one may not write it)"};
+  }
+
+  static void append_fenced_in(pqxx::work& tx, const std::vector<StoredDecision>& decisions) {
+    if (decisions.empty()) return;
+    nlohmann::json batch = nlohmann::json::array();
+    for (const StoredDecision& decision : decisions) {
+      batch.push_back({{"t", decision.table},
+                       {"i", decision.index},
+                       {"s", decision.seat},
+                       {"o", decision.option},
+                       {"a", decision.at_ms},
+                       {"c", decision.clocks}});
+    }
+    try {
+      tx.exec_prepared0("append_fenced", batch.dump());
+    } catch (const pqxx::unique_violation& error) {
+      throw Refused{"a decision is already stored (" + detail(error) + ")"};
+    } catch (const pqxx::check_violation&) {
+      throw Refused{"a negative decision index"};
     }
   }
 
@@ -524,6 +595,7 @@ class PostgresStore : public Store {
   std::string shown_;
   std::string password_;
   std::unique_ptr<pqxx::connection> connection_;
+  std::optional<LeaseOwner> fence_;  // set: several processes share the database
 };
 
 }  // namespace

@@ -13,4 +13,10 @@ namespace tt::server {
 std::unique_ptr<Store> open_postgres_store(const std::string& url, const std::string& shown,
                                            const std::string& password);
 
+// A lease session (leases.h) for `owner`, on a connection of its own
+// (postgres_leases.cpp).
+std::unique_ptr<LeaseStore> open_postgres_leases(const std::string& url, const std::string& shown,
+                                                 const std::string& password,
+                                                 const LeaseOwner& owner);
+
 }  // namespace tt::server

@@ -50,6 +50,30 @@ const std::vector<Migration>& migrations() {
            // restart keeps the time each seat used ('' at untimed tables).
            "ALTER TABLE decisions ADD COLUMN clocks TEXT NOT NULL DEFAULT ''",
        }},
+      {3,
+       {
+           // Several processes on one database (docs/server.md "Several
+           // processes"): the process that owns a table (its node and this
+           // run of it), the claim's number, when the lease ends (the
+           // database's clock, Unix ms; 0: given up) and the lobby's summary.
+           "CREATE TABLE leases ("
+           " table_id TEXT PRIMARY KEY REFERENCES tables (id),"
+           " owner TEXT NOT NULL,"
+           " incarnation TEXT NOT NULL,"
+           " epoch BIGINT NOT NULL,"
+           " expires BIGINT NOT NULL,"
+           " summary TEXT NOT NULL DEFAULT '')",
+           "CREATE INDEX leases_owner ON leases (owner, incarnation)",
+           // Every claim of a table, in order: who wrote under which epoch.
+           "CREATE TABLE claims ("
+           " table_id TEXT NOT NULL REFERENCES tables (id),"
+           " epoch BIGINT NOT NULL,"
+           " owner TEXT NOT NULL,"
+           " at BIGINT NOT NULL,"
+           " PRIMARY KEY (table_id, epoch))",
+           // The claim a decision was written under (0: a single process).
+           "ALTER TABLE decisions ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0",
+       }},
   };
   return all;
 }

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "server/store/leases.h"
+
 namespace tt::server {
 
 // One seat of a stored table.
@@ -31,6 +33,8 @@ struct StoredTable {
   std::string config_json;  // server-side settings: title, timers, grace (JSON object)
   std::vector<StoredSeat> seats;
   std::int64_t created_ms = 0;  // Unix time, milliseconds
+  // A fenced store (several processes): the lobby's summary of the new table.
+  std::string summary_json = "";
 };
 
 // One accepted decision: the n-th (0-based) of its table.
@@ -152,6 +156,14 @@ class Store {
   // while this one writes: they never wait for each other's transactions
   // (SQLite in WAL mode; a second PostgreSQL session). Not migrated.
   virtual std::unique_ptr<Store> reader() = 0;
+
+  // Several processes on one database (leases.h; PostgreSQL only, the others
+  // throw tt::Error saying so). From now on every write of a table is
+  // refused (kLeaseLost) unless `owner` holds its lease; a table created
+  // through this store is leased to `owner`; its decisions carry the epoch.
+  virtual void fence(const LeaseOwner& owner);
+  // A session of its own for claims, renewals and the lobby, as `owner`.
+  virtual std::unique_ptr<LeaseStore> leases(const LeaseOwner& owner);
 };
 
 // Opens a store from a URL: "" or "sqlite:PATH" or a path ending in .db/.sqlite

@@ -1,0 +1,244 @@
+// The leases of several processes on one PostgreSQL database (leases.h), on a
+// session of their own. Every time is the database's clock (kNowMs); every
+// statement that locks several lease rows locks them in table order, so a
+// renewal and a fenced write (postgres_store.cpp) never deadlock.
+#include <chrono>
+#include <pqxx/pqxx>
+#include <thread>
+#include <utility>
+
+#include "core/error.h"
+#include "server/store/postgres_store.h"
+#include "server/store/postgres_text.h"
+
+namespace tt::server {
+namespace {
+
+#define TT_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
+
+const std::vector<std::pair<const char*, const char*>>& statements() {
+  static const std::vector<std::pair<const char*, const char*>> all = {
+      {"claim_state", "SELECT finished IS NOT NULL FROM tables WHERE id = $1"},
+      // Ours when the lease ended, or when this node held it (in this run or
+      // an earlier one); the epoch counts the claims.
+      {"claim",
+       "INSERT INTO leases (table_id, owner, incarnation, epoch, expires, summary) "
+       "VALUES ($1, $2, $3, 1, " TT_NOW_MS " + $4, '') "
+       "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
+       "incarnation = excluded.incarnation, epoch = leases.epoch + 1, expires = excluded.expires "
+       "WHERE leases.expires <= " TT_NOW_MS " OR leases.owner = excluded.owner "
+       "RETURNING epoch"},
+      {"record_claim",
+       "INSERT INTO claims (table_id, epoch, owner, at) VALUES ($1, $2, $3, " TT_NOW_MS ")"},
+      {"holder", "SELECT owner, epoch, expires - " TT_NOW_MS " FROM leases WHERE table_id = $1"},
+      {"renew",
+       "WITH mine AS (SELECT table_id FROM leases WHERE owner = $1 AND incarnation = $2 "
+       "AND expires > 0 ORDER BY table_id FOR UPDATE) "
+       "UPDATE leases SET expires = " TT_NOW_MS " + $3 FROM mine "
+       "WHERE leases.table_id = mine.table_id RETURNING leases.table_id"},
+      {"summaries",
+       "UPDATE leases SET summary = d.s FROM json_to_recordset($1::json) AS d(t text, s text) "
+       "WHERE leases.table_id = d.t AND leases.owner = $2 AND leases.incarnation = $3"},
+      {"release",
+       "WITH mine AS (SELECT table_id FROM leases WHERE owner = $1 AND incarnation = $2 "
+       "AND expires > 0 ORDER BY table_id FOR UPDATE) "
+       "UPDATE leases SET expires = 0 FROM mine WHERE leases.table_id = mine.table_id"},
+      {"orphans",
+       "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
+       "WHERE t.finished IS NULL AND (l.table_id IS NULL OR l.expires <= " TT_NOW_MS
+       " OR (l.owner = $2 AND l.incarnation <> $3)) ORDER BY random() LIMIT $1"},
+      {"lobby",
+       "SELECT l.summary FROM tables t JOIN leases l ON l.table_id = t.id "
+       "WHERE t.finished IS NULL AND l.summary <> '' ORDER BY t.created DESC, t.id LIMIT $1"},
+      {"unfinished_count", "SELECT count(*) FROM tables WHERE finished IS NULL"},
+  };
+  return all;
+}
+
+#undef TT_NOW_MS
+
+// Counts the notices of the lobby's channel.
+class LobbyNotices : public pqxx::notification_receiver {
+ public:
+  explicit LobbyNotices(pqxx::connection_base& connection)
+      : pqxx::notification_receiver(connection, "tabletop_lobby") {}
+  void operator()(const std::string&, int) override { ++count; }
+  int count = 0;
+};
+
+class PostgresLeases : public LeaseStore {
+ public:
+  PostgresLeases(std::string url, std::string shown, std::string password, LeaseOwner owner)
+      : url_(std::move(url)),
+        shown_(std::move(shown)),
+        password_(std::move(password)),
+        me_(std::move(owner)) {}
+
+  ~PostgresLeases() override {
+    notices_.reset();  // before its connection
+  }
+
+  ClaimResult claim(const std::string& table) override {
+    return guard("claim", [&] {
+      pqxx::work tx(db());
+      ClaimResult result;
+      const auto state = tx.exec_prepared("claim_state", table);
+      if (state.empty()) return result;  // kUnknown
+      if (state[0][0].as<bool>()) {
+        result.outcome = ClaimResult::Outcome::kFinished;
+        return result;
+      }
+      const auto claimed =
+          tx.exec_prepared("claim", table, me_.node, me_.incarnation, me_.lease_ms);
+      if (!claimed.empty()) {
+        result.outcome = ClaimResult::Outcome::kClaimed;
+        result.holder = {me_.node, claimed[0][0].as<std::int64_t>(), me_.lease_ms};
+        tx.exec_prepared0("record_claim", table, result.holder.epoch, me_.node);
+      } else {
+        const auto holder = tx.exec_prepared1("holder", table);
+        result.outcome = ClaimResult::Outcome::kHeld;
+        result.holder = {holder[0].as<std::string>(), holder[1].as<std::int64_t>(),
+                         holder[2].as<std::int64_t>()};
+      }
+      tx.commit();
+      return result;
+    });
+  }
+
+  std::vector<std::string> renew(
+      const std::vector<std::pair<std::string, std::string>>& summaries) override {
+    return guard("renew", [&] {
+      pqxx::work tx(db());
+      std::vector<std::string> held;
+      for (const auto& row : tx.exec_prepared("renew", me_.node, me_.incarnation, me_.lease_ms))
+        held.push_back(row[0].as<std::string>());
+      if (!summaries.empty()) {
+        std::string rows = "[";
+        for (const auto& [table, summary] : summaries) {
+          if (rows.size() > 1) rows += ',';
+          // Table ids are URL-safe; the summary goes as a JSON string.
+          rows += "{\"t\":\"" + table + "\",\"s\":" + quoted(summary) + "}";
+        }
+        rows += "]";
+        tx.exec_prepared0("summaries", rows, me_.node, me_.incarnation);
+      }
+      tx.commit();
+      return held;
+    });
+  }
+
+  void release_all() override {
+    guard("release", [&] {
+      pqxx::work tx(db());
+      tx.exec_prepared0("release", me_.node, me_.incarnation);
+      tx.commit();
+    });
+  }
+
+  std::vector<std::string> orphans(int limit) override {
+    return guard("orphans", [&] {
+      pqxx::read_transaction tx(db());
+      std::vector<std::string> found;
+      for (const auto& row : tx.exec_prepared("orphans", limit, me_.node, me_.incarnation))
+        found.push_back(row[0].as<std::string>());
+      return found;
+    });
+  }
+
+  std::string lobby(std::size_t limit) override {
+    return guard("lobby", [&] {
+      pqxx::read_transaction tx(db());
+      std::string body = "{\"tables\":[";
+      bool first = true;
+      for (const auto& row : tx.exec_prepared("lobby", static_cast<std::int64_t>(limit))) {
+        if (!first) body += ',';
+        first = false;
+        body += row[0].as<std::string>();  // written by the owners as JSON text
+      }
+      body += "],\"count\":" + tx.exec_prepared1("unfinished_count")[0].as<std::string>() + "}";
+      return body;
+    });
+  }
+
+  bool await_change(int ms) override {
+    try {
+      if (!notices_) {
+        db();
+        notices_ = std::make_unique<LobbyNotices>(*connection_);  // LISTEN
+        return true;  // whatever changed while nobody listened
+      }
+      const int before = notices_->count;
+      connection_->await_notification(ms / 1000, (ms % 1000) * 1000L);
+      return notices_->count != before;
+    } catch (const std::exception&) {
+      notices_.reset();
+      connection_.reset();  // made again (and LISTEN again) on the next call
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));  // not a busy loop while down
+      return true;
+    }
+  }
+
+ private:
+  static std::string quoted(const std::string& text) {
+    std::string out = "\"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+        out += c;
+      } else if (static_cast<unsigned char>(c) < 0x20) {
+        static const char* hex = "0123456789abcdef";
+        out += "\\u00";
+        out += hex[(c >> 4) & 0xf];
+        out += hex[c & 0xf];
+      } else {
+        out += c;
+      }
+    }
+    return out + "\"";
+  }
+
+  // As the store's guard: one failure is a tt::Error naming the call, the
+  // password scrubbed; a connection found broken is made again once.
+  template <typename Work>
+  auto guard(const char* call, Work&& work) -> decltype(work()) {
+    try {
+      try {
+        return work();
+      } catch (const pqxx::broken_connection&) {
+        notices_.reset();
+        connection_.reset();
+        return work();
+      }
+    } catch (const std::exception& error) {
+      std::string why = one_line(error.what());
+      if (password_.size() >= 4)
+        for (auto at = why.find(password_); at != std::string::npos; at = why.find(password_, at))
+          why.replace(at, password_.size(), "***");
+      throw Error("postgresql store " + shown_ + ": " + call + ": " + why);
+    }
+  }
+
+  pqxx::connection& db() {
+    if (!connection_) {
+      auto made = std::make_unique<pqxx::connection>(url_);
+      for (const auto& [name, sql] : statements()) made->prepare(name, sql);
+      connection_ = std::move(made);
+    }
+    return *connection_;
+  }
+
+  std::string url_, shown_, password_;
+  LeaseOwner me_;
+  std::unique_ptr<pqxx::connection> connection_;
+  std::unique_ptr<LobbyNotices> notices_;  // the LISTEN, while this session listens
+};
+
+}  // namespace
+
+std::unique_ptr<LeaseStore> open_postgres_leases(const std::string& url, const std::string& shown,
+                                                 const std::string& password,
+                                                 const LeaseOwner& owner) {
+  return std::make_unique<PostgresLeases>(url, shown, password, owner);
+}
+
+}  // namespace tt::server
