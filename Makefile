@@ -21,7 +21,7 @@ release: deps
 run: release web
 	./build/release/src/cli/tabletop $(ARGS)
 
-# A local cluster (docs/server.md): a throwaway PostgreSQL,
+# A local cluster (docs/server.md, "Several processes"): a throwaway PostgreSQL,
 # N `tabletop serve --cluster` processes and HAProxy in front; it prints the
 # proxy's address to open, and Ctrl-C stops everything.
 N ?= 3

@@ -93,7 +93,7 @@ export async function movedPages({ browser, base, shot, log }) {
   return `joined and watched across nodes, followed a takeover and a lost table, ${fake.requests.filter((r) => r.moved).length} moved replies`;
 }
 
-async function join(page, name, seat) {
+export async function join(page, name, seat) {
   await page.waitForSelector("form.join input[name=name]");
   await page.fill("form.join input[name=name]", name);
   await page.click("form.join button[type=submit]");
@@ -113,7 +113,7 @@ async function resumedOn(fake, page, who, node, since, ms) {
 }
 
 /** `n` decisions by whichever player must decide; every page in `all` must show each. */
-async function play(players, all, n) {
+export async function play(players, all, n) {
   for (let i = 0; i < n; i++) {
     const until = Date.now() + 15000;
     for (;;) {
