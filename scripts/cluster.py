@@ -12,18 +12,18 @@ pg-temp.sh stop). `make cluster N=3` runs it.
 From Python (the tests):
 
     import cluster
-    c = cluster.start(3, tabletop="build/dev/src/cli/tabletop")
-    c.proxy_port, c.node_ports["p2"], c.db_url
-    c.kill("p2")            # SIGKILL (or any signal: c.kill("p2", signal.SIGSTOP))
-    c.restart("p2")         # same port; returns once HAProxy sees it UP again
-    c.stop()
+    with cluster.start(3, tabletop="build/dev/src/cli/tabletop") as c:   # stop() at the end
+        c.proxy_port, c.proxy_url, c.node_ports["p2"], c.pid("p2"), c.db_url
+        c.kill("p2")            # SIGKILL (or any signal: c.kill("p2", signal.SIGSTOP))
+        c.restart("p2")         # same port; returns once HAProxy sees it UP again
+        c.proxy.states()        # {"p1": "UP", "p2": "DOWN", ...} as HAProxy's checks see them
 
-Every child dies with the launcher (PR_SET_PDEATHSIG), and PostgreSQL's
-watcher stops it once the launcher is gone, so a crashed test leaves nothing
-running. Only the Python standard library is used.
+Every child dies with the launcher (PR_SET_PDEATHSIG: with the thread that
+started it, so start from a thread that lives as long as the cluster), and
+PostgreSQL's watcher stops it once the launcher is gone, so a crashed test
+leaves nothing running. Only the Python standard library is used.
 """
 import argparse
-import ctypes
 import os
 import re
 import shutil
@@ -35,19 +35,11 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cluster_proxy import Proxy, read  # noqa: E402
+from cluster_proxy import Proxy, die_with_parent, read  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PG_TEMP = os.path.join(ROOT, "scripts", "pg-temp.sh")
 ADDRESS = re.compile(r"https?://127\.0\.0\.1:(\d+)")
-
-
-def _die_with_parent():
-    """In the child: SIGTERM when the launcher ends (Linux), so nothing outlives it."""
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
 
 
 def healthy(port, path="/healthz"):
@@ -92,7 +84,7 @@ class Node:
             with open(self.log_path, "wb") as out:
                 self.proc = subprocess.Popen(self.argv + ["--port", str(self.port)], stdout=out, stderr=subprocess.STDOUT,
                                              stdin=subprocess.DEVNULL, start_new_session=True,
-                                             preexec_fn=_die_with_parent)
+                                             preexec_fn=die_with_parent)
             port = self._address(deadline)
             if port:
                 self.port = port
@@ -172,6 +164,12 @@ class Cluster:
             self.stop()
             raise
         return self
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.stop()
 
     @property
     def proxy_port(self):

@@ -8,6 +8,7 @@ replaced by each node's name. Ports reach HAProxy through the environment
 
 Only the Python standard library is used.
 """
+import ctypes
 import os
 import re
 import shutil
@@ -20,6 +21,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIG = os.path.join(os.path.dirname(HERE), "deploy", "haproxy", "tabletop.cfg")
 BEGIN, END = "# nodes begin", "# nodes end"
 NODE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+def die_with_parent():
+    """In a child: SIGTERM when the launcher ends (Linux's PR_SET_PDEATHSIG), so nothing outlives it."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
 
 
 def port_variable(node):
@@ -79,7 +88,8 @@ class Proxy:
             env.update({port_variable(n): str(p) for n, p in self.node_ports.items()})
             with open(self.log_path, "ab") as out:
                 self.proc = subprocess.Popen([self.haproxy, "-db", "-f", self.cfg_path], env=env, stdin=subprocess.DEVNULL,
-                                             stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+                                             stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                             preexec_fn=die_with_parent)
             while time.monotonic() < deadline and self.proc.poll() is None:
                 if self._listening() and os.path.exists(self.socket_path):
                     return
