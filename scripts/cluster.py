@@ -128,12 +128,13 @@ class Node:
 
 class Cluster:
     def __init__(self, n=3, tabletop=None, cluster=None, lease_ms=None, serve_args=("--tables-per-address", "0"),
-                 work=None, log=None):
+                 work=None, keep=False, log=None):
         if not 1 <= n <= 32:
             raise ValueError("1 to 32 nodes")
         self.tabletop = tabletop or default_tabletop()
         self.cluster = supports_cluster(self.tabletop) if cluster is None else cluster
-        self.work = work or tempfile.mkdtemp(prefix="tt-cluster-")
+        # A work folder made here is removed by stop() unless `keep` (the logs: NAME-K.log, haproxy.log).
+        self.work, self.remove_work = work or tempfile.mkdtemp(prefix="tt-cluster-"), work is None and not keep
         os.chmod(self.work, 0o755)  # PostgreSQL may run as the `postgres` user (pg-temp.sh)
         self.pg_dir = os.path.join(self.work, "pg")
         self.log = log or (lambda text: None)
@@ -205,6 +206,8 @@ class Cluster:
             node.signal(signal.SIGTERM)
         if self.db_url or os.path.exists(self.pg_dir):
             subprocess.run([PG_TEMP, "stop", self.pg_dir], capture_output=True, timeout=90)
+        if self.remove_work:
+            shutil.rmtree(self.work, ignore_errors=True)
 
 
 def start(n=3, **options):
@@ -230,7 +233,7 @@ def main():
     signal.signal(signal.SIGTERM, interrupted)
     signal.signal(signal.SIGINT, interrupted)
     c = Cluster(args.nodes, tabletop=args.tabletop, cluster=False if args.no_cluster else None, lease_ms=args.lease_ms,
-                serve_args=["--tables-per-address", "0"] + args.serve_args, log=say)
+                serve_args=["--tables-per-address", "0"] + args.serve_args, keep=args.keep, log=say)
     if not c.cluster:
         say("plain servers on one database (no --cluster: " +
             ("asked for" if args.no_cluster else "this tabletop does not know it") + ")")
@@ -255,8 +258,6 @@ def main():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         say("stopping")
         c.stop()
-        if not args.keep:
-            shutil.rmtree(c.work, ignore_errors=True)
 
 
 if __name__ == "__main__":

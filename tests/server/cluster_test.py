@@ -139,6 +139,11 @@ def main():
         node, ws = reached(c, f"/ws?node={victim}")
         ws.close()
         check(node == victim, f"{victim} restarted and UP again in {time.monotonic() - t:.2f} s; /ws?node={victim} reached {node}")
+    except BaseException:
+        for name in sorted(os.listdir(c.work)):
+            if name.endswith(".log"):
+                log(f"--- {name} (tail) ---\n{cluster.read(os.path.join(c.work, name))[-2000:]}")
+        raise
     finally:
         for ws in sockets:
             ws.close()
