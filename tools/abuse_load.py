@@ -16,57 +16,8 @@ run lasts --seconds.
 import argparse, base64, http.client, json, os, re, socket, struct, subprocess, sys, tempfile
 import threading, time
 
-
-class Ws:
-    """A minimal WebSocket client: text frames out (masked), frames in."""
-
-    def __init__(self, port, local):
-        self.s = socket.socket()
-        self.s.bind((local, 0))
-        self.s.connect(("127.0.0.1", port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                        "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-        self.buf = b""
-        while b"\r\n\r\n" not in self.buf:
-            self.buf += self.s.recv(4096)
-        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
-        assert b" 101 " in head.split(b"\r\n")[0], head
-
-    def send(self, obj):
-        data = json.dumps(obj).encode()
-        mask = os.urandom(4)
-        n = len(data)
-        hdr = bytes([0x81]) + (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack(">H", n))
-        self.s.sendall(hdr + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
-
-    def _need(self, n):
-        while len(self.buf) < n:
-            chunk = self.s.recv(1 << 16)
-            if not chunk:
-                raise EOFError
-            self.buf += chunk
-
-    def recv(self):
-        self._need(2)
-        n = self.buf[1] & 0x7F
-        off = 2
-        if n == 126:
-            self._need(4)
-            n, off = struct.unpack(">H", self.buf[2:4])[0], 4
-        elif n == 127:
-            self._need(10)
-            n, off = struct.unpack(">Q", self.buf[2:10])[0], 10
-        self._need(off + n)
-        data, self.buf = self.buf[off:off + n], self.buf[off + n:]
-        return json.loads(data)
-
-    def reply(self):
-        while True:
-            m = self.recv()
-            if m.get("type") == "reply":
-                return m
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wslite import Ws  # noqa: E402
 
 
 def drain(conns, stop):
@@ -103,18 +54,18 @@ def loadgen(args, port):
 
 
 def churn(args, port, stop, ready):
-    owner = Ws(port, local())
+    owner = Ws(port, local=local(), timeout=None)
     owner.send({"cmd": "create", "game": "magic", "seats": ["human"] * 16})
     r = owner.reply()
     assert r.get("ok"), r
     table = r["table"]
     watchers = []
     for _ in range(150):
-        w = Ws(port, local())
+        w = Ws(port, local=local(), timeout=None)
         w.send({"cmd": "watch", "table": table})
         assert w.reply().get("ok")
         watchers.append(w)
-    churners = [Ws(port, local()) for _ in range(args.churners)]
+    churners = [Ws(port, local=local(), timeout=None) for _ in range(args.churners)]
     threading.Thread(target=drain, args=(watchers + [owner], stop), daemon=True).start()
     threading.Thread(target=drain, args=(churners, stop), daemon=True).start()
     ready.set()
@@ -131,7 +82,7 @@ def churn(args, port, stop, ready):
 def http_loop(args, port, stop, ready):
     # A full lobby: 2,000 waiting tables, 20 from each of 100 addresses.
     for _ in range(100):
-        c = Ws(port, local())
+        c = Ws(port, local=local(), timeout=None)
         for _ in range(20):
             c.send({"cmd": "create", "game": "suikoden", "seats": ["human", "human"]})
         for _ in range(20):

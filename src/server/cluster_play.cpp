@@ -48,6 +48,8 @@ void Server::Impl::cluster_tick() {
   const auto period =
       std::chrono::milliseconds(std::clamp<std::int64_t>(cluster->owner().lease_ms / 3, 50, 1000));
   cluster_timer = loop.after(period, [this] { cluster_tick(); });
+  if (ticking) return;
+  ticking = true;
   std::vector<std::string> asked;
   std::vector<std::pair<std::string, std::string>> summaries;
   for (auto& [id, t] : tables) {
@@ -67,6 +69,7 @@ void Server::Impl::cluster_tick() {
 }
 
 void Server::Impl::cluster_ticked(std::vector<std::string> asked, Cluster::Tick tick) {
+  ticking = false;
   if (!tick.renewed) {
     renewal_error = tick.error;
     for (auto& [id, t] : tables) t->published_summary.clear();  // sent again next time

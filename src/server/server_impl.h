@@ -175,6 +175,7 @@ struct Server::Impl {
   std::string renewal_error;               // why the last tick failed ("" if it did not)
   std::uint64_t cluster_timer = 0;
   bool lobby_reading = false;
+  bool ticking = false;  // a tick is with the cluster's worker (a slow database: none piles up)
 
   // http_api.cpp
   void get(std::string_view target, HttpAnswer answer);

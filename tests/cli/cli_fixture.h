@@ -2,6 +2,7 @@
 // over string streams, in a temporary folder of the test's own.
 #pragma once
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -50,6 +51,24 @@ class CliTest : public ::testing::Test {
   std::istringstream in;
   std::ostringstream out, err;
   Io io{in, out, err, false};
+};
+
+// A copy of data/ (in `data`) to break or change; the registry is loaded
+// back from data/ afterwards.
+class DataTest : public CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    data = dir / "data";
+    std::filesystem::copy(tt::source_data_dir(), data, std::filesystem::copy_options::recursive);
+  }
+  void TearDown() override {
+    unsetenv("TABLETOP_DATA");
+    set_data_dir("");
+    register_builtin_games();
+    CliTest::TearDown();
+  }
+  std::filesystem::path data;
 };
 
 }  // namespace tt::cli

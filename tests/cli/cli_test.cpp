@@ -477,23 +477,6 @@ TEST_F(CliTest, ScenarioCommandReportsPassAndEveryFailure) {
   EXPECT_NE(out.str().find("1 passed, 1 failed"), std::string::npos) << out.str();
 }
 
-// A copy of data/ to break; the registry is loaded back from data/ afterwards.
-class DataTest : public CliTest {
- protected:
-  void SetUp() override {
-    CliTest::SetUp();
-    data = dir / "data";
-    fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
-  }
-  void TearDown() override {
-    unsetenv("TABLETOP_DATA");
-    set_data_dir("");
-    register_builtin_games();
-    CliTest::TearDown();
-  }
-  fs::path data;
-};
-
 TEST_F(DataTest, ABrokenDataFileBreaksOnlyItsGame) {
   // A record of the game, played while its data was sound.
   const std::string record = (dir / "d.json").string();

@@ -21,19 +21,9 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-// A copy of data/ to change; the registry is loaded back from data/ afterwards.
-class StarterDeckTest : public CliTest {
+// A copy of data/ to change (DataTest), and ways to change it.
+class StarterDeckTest : public DataTest {
  protected:
-  void SetUp() override {
-    CliTest::SetUp();
-    data = dir / "data";
-    fs::copy(tt::source_data_dir(), data, fs::copy_options::recursive);
-  }
-  void TearDown() override {
-    set_data_dir("");
-    register_builtin_games();
-    CliTest::TearDown();
-  }
   json read(const fs::path& file) { return read_data_file(file.string()); }
   void save(const fs::path& file, const json& j) { std::ofstream(file) << j.dump(2); }
   // The copied starter deck `name` of suikoden with an unknown card added.
@@ -44,7 +34,6 @@ class StarterDeckTest : public CliTest {
     save(file, deck);
     return file;
   }
-  fs::path data;
 };
 
 TEST_F(StarterDeckTest, AnIllegalDefaultDeckIsBadInputNamingItsFileAndGame) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <regex>
 #include <sstream>
 
@@ -146,56 +147,58 @@ TEST(Digest, MagicSpellsSayWhatTheyTarget) {
 
 // ---- The Magic table ----
 
-TEST(MagicTable, TheStackShowsEachObjectsTargets) {
+// A 4-seat Magic game (seeds 1 to 8 tried in turn) played until seat 0's
+// view satisfies `found`; nullopt when no game gets there.
+template <typename F>
+std::optional<Match> magic_until(F found) {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     Match m = new_match("magic", 4, seed);
-    nlohmann::json target;
-    auto stack_with_target = [&] {
+    auto seen = [&] {
       nlohmann::json v;
       m.state().view(0, v);
-      for (const auto& item : v["stack"])
-        if (!item["targets"].empty()) {
-          target = item["targets"][0];
-          return true;
-        }
-      return false;
+      return found(v);
     };
-    if (!play_until(m, 3000, stack_with_target)) continue;
-    const std::string table = m.state().render(0);
-    const auto at = table.find("Stack (top first):");
-    ASSERT_NE(at, std::string::npos) << table;
-    const std::string want = target.contains("player")
-                                 ? "-> seat " + std::to_string(target["player"].get<int>())
-                                 : std::string("-> ");
-    EXPECT_NE(table.find(want, at), std::string::npos) << table;
-    return;
+    if (play_until(m, 3000, seen)) return m;
   }
-  FAIL() << "no targeted object on the stack in eight 4-seat games";
+  return std::nullopt;
+}
+
+TEST(MagicTable, TheStackShowsEachObjectsTargets) {
+  nlohmann::json target;
+  const auto m = magic_until([&](const nlohmann::json& v) {
+    for (const auto& item : v["stack"])
+      if (!item["targets"].empty()) {
+        target = item["targets"][0];
+        return true;
+      }
+    return false;
+  });
+  ASSERT_TRUE(m) << "no targeted object on the stack in eight 4-seat games";
+  const std::string table = m->state().render(0);
+  const auto at = table.find("Stack (top first):");
+  ASSERT_NE(at, std::string::npos) << table;
+  const std::string want = target.contains("player")
+                               ? "-> seat " + std::to_string(target["player"].get<int>())
+                               : std::string("-> ");
+  EXPECT_NE(table.find(want, at), std::string::npos) << table;
 }
 
 TEST(MagicTable, ABlockedAttackerSaysWhatBlocksIt) {
-  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    Match m = new_match("magic", 4, seed);
-    std::string blocker;
-    auto blocked = [&] {
-      nlohmann::json v;
-      m.state().view(0, v);
-      for (const auto& c : v["combat"])
-        if (!c["blockers"].empty()) {
-          const std::string ref = c["blockers"][0].get<std::string>();
-          for (const auto& b : v["battlefield"])
-            if (b["card"] == ref) blocker = b["name"].get<std::string>();
-          return true;
-        }
-      return false;
-    };
-    if (!play_until(m, 3000, blocked)) continue;
-    const std::string table = m.state().render(0);
-    EXPECT_NE(table.find("blocked by"), std::string::npos) << table;
-    EXPECT_NE(table.find("blocked by " + blocker), std::string::npos) << blocker << "\n" << table;
-    return;
-  }
-  FAIL() << "no block in eight 4-seat games";
+  std::string blocker;
+  const auto m = magic_until([&](const nlohmann::json& v) {
+    for (const auto& c : v["combat"])
+      if (!c["blockers"].empty()) {
+        const std::string ref = c["blockers"][0].get<std::string>();
+        for (const auto& b : v["battlefield"])
+          if (b["card"] == ref) blocker = b["name"].get<std::string>();
+        return true;
+      }
+    return false;
+  });
+  ASSERT_TRUE(m) << "no block in eight 4-seat games";
+  const std::string table = m->state().render(0);
+  EXPECT_NE(table.find("blocked by"), std::string::npos) << table;
+  EXPECT_NE(table.find("blocked by " + blocker), std::string::npos) << blocker << "\n" << table;
 }
 
 TEST(MagicTable, TwoHeadedGiantShowsTeamLifeOnceAndMarksTheTeammate) {

@@ -4,7 +4,8 @@
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(STORE_TEST_DEPS REQUIRED IMPORTED_TARGET sqlite3 libpqxx libpq)
 add_executable(store_tests ${CMAKE_CURRENT_LIST_DIR}/store_test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/store_sqlite_faults_test.cpp)
+  ${CMAKE_CURRENT_LIST_DIR}/store_sqlite_faults_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/store_lease_test.cpp)
 target_compile_definitions(store_tests PRIVATE
   PG_TEMP_SCRIPT="${CMAKE_SOURCE_DIR}/scripts/pg-temp.sh")
 target_link_libraries(store_tests PRIVATE tt_store PkgConfig::STORE_TEST_DEPS GTest::gtest_main)
