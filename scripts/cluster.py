@@ -118,7 +118,7 @@ class Node:
         self.proc.send_signal(sig)
         if sig in (signal.SIGKILL, signal.SIGTERM, signal.SIGINT):
             if sig != signal.SIGKILL:
-                os.kill(self.proc.pid, signal.SIGCONT)  # a stopped process must run to end cleanly
+                self.proc.send_signal(signal.SIGCONT)  # a stopped process must run to end cleanly
             try:
                 self.proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -200,14 +200,20 @@ class Cluster:
 
     def stop(self):
         """Stops the proxy, every node (SIGTERM, SIGKILL after 15 s) and PostgreSQL; by pid."""
-        if self.proxy:
-            self.proxy.stop()
-        for node in self.nodes.values():
-            node.signal(signal.SIGTERM)
+        steps = [self.proxy.stop] if self.proxy else []
+        steps += [lambda node=node: node.signal(signal.SIGTERM) for node in self.nodes.values()]
         if self.db_url or os.path.exists(self.pg_dir):
-            subprocess.run([PG_TEMP, "stop", self.pg_dir], capture_output=True, timeout=90)
+            steps.append(lambda: subprocess.run([PG_TEMP, "stop", self.pg_dir], capture_output=True, timeout=90))
         if self.remove_work:
-            shutil.rmtree(self.work, ignore_errors=True)
+            steps.append(lambda: shutil.rmtree(self.work, ignore_errors=True))
+        failed = None
+        for step in steps:  # every step, even after one failed
+            try:
+                step()
+            except Exception as e:  # noqa: BLE001 - reported once the rest is stopped
+                failed = failed or e
+        if failed:
+            raise failed
 
 
 def start(n=3, **options):
