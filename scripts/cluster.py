@@ -151,6 +151,9 @@ class Cluster:
                 argv = [self.tabletop, "serve", "--db", self.db_url, "--host", "127.0.0.1"] + self.serve_args
                 if self.cluster:
                     argv += ["--cluster", "--node", name] + (["--lease-ms", str(self.lease_ms)] if self.lease_ms else [])
+                    # The proxy (on 127.0.0.1) names each client in X-Forwarded-For: the
+                    # limits per address count the clients, not the proxy.
+                    argv += ["--trusted-proxy", "127.0.0.1"]
                 self.nodes[name] = Node(name, argv, self.work)
                 self.nodes[name].start()
                 self.log(f"node {name}: pid {self.nodes[name].pid}, http://127.0.0.1:{self.nodes[name].port}/")
