@@ -20,6 +20,7 @@ Every process started here is stopped by its pid. Standard library only.
 import argparse
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -262,8 +263,8 @@ def main():
     ap.add_argument("--think-ms", default="30-150")
     ap.add_argument("--lease-ms", type=int, default=2000)
     args = ap.parse_args()
-    if not os.path.exists(PSQL):
-        log("skipped: no PostgreSQL binaries (scripts/install-deps.sh installs them)")
+    if not os.path.exists(PSQL) or not shutil.which("haproxy", path=os.environ.get("PATH", "") + ":/usr/sbin"):
+        log("skipped: no PostgreSQL binaries or no haproxy (scripts/install-deps.sh installs them)")
         return 77
     c = None
     ok = False
