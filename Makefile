@@ -5,7 +5,7 @@
 JOBS ?= 2
 ARGS ?= serve
 
-.PHONY: run test deps web build release asan fuzz-build fuzz format bench clean
+.PHONY: run test deps web build release asan fuzz-build fuzz format bench clean cluster
 
 deps:
 	@./scripts/install-deps.sh
@@ -20,6 +20,13 @@ release: deps
 
 run: release web
 	./build/release/src/cli/tabletop $(ARGS)
+
+# A local cluster (docs/server.md, "Several processes"): a throwaway PostgreSQL,
+# N `tabletop serve --cluster` processes and HAProxy in front; it prints the
+# proxy's address to open, and Ctrl-C stops everything.
+N ?= 3
+cluster: release web
+	./scripts/cluster.py --nodes $(N) --tabletop build/release/src/cli/tabletop
 
 build: deps
 	@cmake --preset dev >/dev/null

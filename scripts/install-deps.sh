@@ -10,6 +10,7 @@ packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev google
           libssl-dev              # the server: SHA-256 of seat tokens, random tokens
           libsqlite3-dev          # the server's default store
           libpqxx-dev postgresql  # the PostgreSQL store, and a real server for its tests
+          haproxy                 # the proxy in front of a cluster (make cluster, the cluster tests)
           chromium chromium-driver   # browser tests (headless, driven by playwright-core)
           pybind11-dev python3-dev python3-numpy python3-pytest  # the Python package and its tests
           python3-distributed python3-matplotlib)  # tabletop-sim: Dask clusters, PNG reports

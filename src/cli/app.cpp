@@ -210,6 +210,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       ->add_option("--agent-threads", serve.agent_threads,
                    "The most search threads a computer seat may ask for (ismcts:threads=N)")
       ->capture_default_str();
+  serve_cmd
+      ->add_option("--trusted-proxy", serve.trusted_proxies,
+                   "The IP address of a proxy in front (HAProxy, nginx) whose X-Forwarded-For "
+                   "names the client: limits per address count that client, not the proxy; "
+                   "repeatable. Nobody else's X-Forwarded-For is believed")
+      ->type_name("IP");
   serve_cmd->add_flag("--cluster", serve.cluster,
                       "Be one process of several sharing the --db PostgreSQL database, behind a "
                       "proxy (docs/server.md, \"Several processes\")");

@@ -102,6 +102,7 @@ struct ServeArgs {
   bool cluster = false;  // one process of several on one PostgreSQL (docs/server.md)
   std::string node;      // its name in the cluster ("": the host name and process id)
   int lease_ms = 10000;  // how long a lease holds a table without renewal
+  std::vector<std::string> trusted_proxies;  // whose X-Forwarded-For names the client
 };
 
 int cmd_games(const GamesArgs& args, Io& io);

@@ -20,6 +20,7 @@
 #include "server/store/store_url.h"
 #include "server/tokens.h"
 #include "server/transport/asio_loop.h"
+#include "server/transport/forwarded.h"
 #include "server/transport/origin.h"
 #include "server/transport/transport.h"
 
@@ -104,6 +105,14 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   if (args.tables_per_address < 0 || args.tables_per_address > 100000)
     usage_error("--tables-per-address must be 0 to 100000, got " +
                 std::to_string(args.tables_per_address));
+  std::vector<std::string> trusted_proxies;
+  for (const std::string& proxy : args.trusted_proxies) {
+    try {
+      trusted_proxies.push_back(server::normal_ip(proxy));
+    } catch (const Error& e) {
+      usage_error(std::string("--trusted-proxy: ") + e.what());
+    }
+  }
   if (!args.cluster && (!args.node.empty() || args.lease_ms != 10000))
     usage_error("--node and --lease-ms go with --cluster");
   if (args.lease_ms < 300 || args.lease_ms > 600000)
@@ -144,6 +153,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   net.port = static_cast<std::uint16_t>(args.port);
   net.web_root = resolve_web_dir(args.web);
   net.allowed_origins = allowed_origins;
+  net.trusted_proxies = trusted_proxies;
   server::Transport transport(loop, hub, net);
   transport.start();  // tt::Error (address in use, unknown host): exit 1
 

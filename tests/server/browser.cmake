@@ -25,8 +25,10 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # own now: the generic board is only the fallback, no game is played on it);
 # hidden_pages: two people and a spectator at 4-seat Last Chronicle and Magic
 # tables, no page showing a card hidden from its viewer; every page on a phone
-# without sideways scrolling; a seat claimed on another device.
-foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim)
+# without sideways scrolling; a seat claimed on another device; moved: pages
+# following `moved` replies between two nodes faked in front of the server
+# (web/tests/fake_cluster.mjs), a takeover and a lost table.
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim moved)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})
@@ -35,3 +37,15 @@ foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages p
   set_tests_properties(browser_${game} PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 240
                        RESOURCE_LOCK browser LABELS browser)
 endforeach()
+
+# On a real cluster (scripts/cluster.py: two `tabletop serve --cluster` nodes on
+# a throwaway PostgreSQL, HAProxy in front, lease 2 s): a join and a watch from
+# pages the proxy balanced to the other node follow the table's node (a moved
+# reply), and after the table's node is SIGKILLed the pages resume on the other
+# (web/tests/cluster_moved.mjs). About 10 s; skipped (77) without haproxy or
+# PostgreSQL.
+add_test(NAME browser_cluster_moved
+         COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop> --cluster 2
+                 --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only cluster_moved)
+set_tests_properties(browser_cluster_moved PROPERTIES FIXTURES_REQUIRED browser_web TIMEOUT 180
+                     RESOURCE_LOCK browser SKIP_RETURN_CODE 77 LABELS "browser;cluster")

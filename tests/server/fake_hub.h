@@ -28,7 +28,9 @@ class FakeHub final : public Hub {
   void message(Connection& conn, std::string_view text) override {
     ++message_count;
     if (text == "throw") throw std::runtime_error("the fake hub's bug");
-    if (text.starts_with("close:")) {
+    if (text == "address") {
+      conn.send(std::string(conn.address()));
+    } else if (text.starts_with("close:")) {
       conn.close(text.substr(6));
     } else if (text.starts_with("big:")) {
       int n = 0;

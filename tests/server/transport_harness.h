@@ -114,7 +114,14 @@ inline HttpResult http_get(std::uint16_t port, const std::string& target,
 
 class WsClient {
  public:
-  WsClient(asio::io_context& io, std::uint16_t port) : ws(io) {
+  // `forwarded_for`: an X-Forwarded-For header on the handshake (as a proxy sends).
+  WsClient(asio::io_context& io, std::uint16_t port, const std::string& forwarded_for = "")
+      : ws(io) {
+    if (!forwarded_for.empty())
+      ws.set_option(
+          websocket::stream_base::decorator([forwarded_for](websocket::request_type& req) {
+            req.set("X-Forwarded-For", forwarded_for);
+          }));
     ws.next_layer().connect({asio::ip::make_address("127.0.0.1"), port});
     ws.handshake("127.0.0.1:" + std::to_string(port), "/ws");
   }

@@ -154,6 +154,41 @@ TEST(TransportLimits, ConnectionsPerAddressAndInAll) {
       has(small.metrics(), "tabletop_transport_connections_refused_total{limit=\"total\"} 1"));
 }
 
+// Behind a trusted proxy every limit per address counts the client the proxy
+// names (its X-Forwarded-For, last entry), not the proxy; anyone else's
+// X-Forwarded-For is not believed.
+TEST(TransportLimits, BehindATrustedProxyEachClientIsCountedForItself) {
+  TransportOptions options;
+  options.limits.max_connections_per_ip = 2;
+  options.trusted_proxies = {"127.0.0.1"};
+  TestServer server(options);
+  asio::io_context io;
+  std::vector<std::unique_ptr<WsClient>> clients;
+  for (const char* client : {"203.0.113.1", "203.0.113.2", "2001:db8::3", "203.0.113.1"})
+    clients.push_back(std::make_unique<WsClient>(io, server.port(), client));
+  clients[2]->send("address");
+  EXPECT_EQ(clients[2]->read(), "2001:db8::3");
+  // A third connection of 203.0.113.1 is one too many; others still come in.
+  EXPECT_THROW(WsClient(io, server.port(), "203.0.113.1"), boost::system::system_error);
+  WsClient spoofed(io, server.port(), "198.51.100.9, 203.0.113.7");  // the proxy's word is last
+  spoofed.send("address");
+  EXPECT_EQ(spoofed.read(), "203.0.113.7");
+  // HTTP requests: each client has a bucket of its own.
+  const TransportLimits limits;
+  int refused = 0;
+  for (int i = 0; i < static_cast<int>(limits.http_burst) * 2; ++i)
+    refused +=
+        http_get(server.port(), "/healthz", {{"X-Forwarded-For", "203.0.113.9"}}).status == 429;
+  EXPECT_GE(refused, 1);
+  EXPECT_EQ(http_get(server.port(), "/healthz", {{"X-Forwarded-For", "203.0.113.10"}}).status, 200);
+
+  // Without the trust, the header is the client's word: ignored.
+  TestServer plain;
+  WsClient liar(io, plain.port(), "203.0.113.1");
+  liar.send("address");
+  EXPECT_EQ(liar.read(), "127.0.0.1");
+}
+
 TEST(TransportLimits, SilentConnectionsAreClosed) {
   TransportOptions options;
   options.limits.idle_timeout = std::chrono::seconds(1);

@@ -1,13 +1,22 @@
 // The WebSocket to the server (docs/server.md): requests with an id and their
 // replies, pushed updates, and reconnecting by itself with backoff. A page
 // sets `onopen` to subscribe again (resume or watch) after every reconnect.
+// Behind a cluster's proxy, a request for a table another process holds is
+// answered `moved`: the connection goes to that node (`/ws?node=NAME`) and the
+// request is sent again there (nodes.ts); the page sees only the final reply.
 import type { Update } from "./types";
+import { TABLE_COMMANDS, TableNodes, isNode, movedOf, movedWait, wsUrl } from "./nodes";
 
-type Reply = { type: "reply"; id?: unknown; ok: boolean; error?: string; [k: string]: any };
+export type Reply = { type: "reply"; id?: unknown; ok: boolean; error?: string; [k: string]: any };
 
 export class ServerError extends Error {}
 
 export type ConnState = "connecting" | "open" | "reconnecting";
+
+// Following `moved` replies stops after this many hops or this long (a
+// takeover waits for the dead owner's lease: 10 s by default).
+const MAX_HOPS = 40;
+const MAX_FOLLOW_MS = 60000;
 
 export class Conn {
   state: ConnState = "connecting";
@@ -19,12 +28,17 @@ export class Conn {
   onstate: ((s: ConnState, retryInMs: number) => void) | null = null;
   /** Server clock minus local clock, in ms (from ping), for deadlines. */
   offsetMs = 0;
+  /** The node the WebSocket URL asks for (`?node=`); null: the proxy chooses (and a single server ignores it). */
+  node: string | null = null;
+  /** Each table's node, from the replies. */
+  readonly nodes = new TableNodes();
 
   private ws: WebSocket | null = null;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
   private attempt = 0;
   private timer: number | undefined;
+  private opened: (() => void)[] = [];
 
   constructor(private url: string) {
     this.open();
@@ -32,13 +46,14 @@ export class Conn {
 
   private open(): void {
     this.setState(this.attempt ? "reconnecting" : "connecting", 0);
-    const ws = new WebSocket(this.url);
+    const ws = new WebSocket(wsUrl(this.url, this.node));
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
       this.setState("open", 0);
       this.syncClock();
       this.onopen?.();
+      for (const f of this.opened.splice(0)) f();
     };
     ws.onmessage = (ev) => this.receive(String(ev.data));
     ws.onclose = () => this.dropped(ws);
@@ -78,23 +93,73 @@ export class Conn {
       this.onupdate?.(msg as Update);
     } else if (msg.type === "error") {
       console.warn("server:", msg.error);
+    } else if (msg.type === "moved") {
+      // This process lost the table (another took it over) and closes the
+      // socket: a drop like any other, then `resume`. Its new node is unknown:
+      // the proxy chooses, and a wrong choice answers `moved`.
+      if (typeof msg.table === "string") this.nodes.forget(msg.table);
+      this.node = null;
+      this.ws?.close();
     } else if (msg.type !== "reply") {
       this.onnotice?.(msg);
     }
   }
 
-  /** Sends a request; resolves with the reply, rejects with its error. */
-  request(cmd: string, fields: Record<string, unknown> = {}): Promise<Reply> {
+  /** Sends a request; resolves with the reply, rejects with its error. A
+   * request for a table held by another node (known, or answered `moved`) goes
+   * there first, waiting `retry_ms` when that node is the one already asked for. */
+  async request(cmd: string, fields: Record<string, unknown> = {}): Promise<Reply> {
+    const table = TABLE_COMMANDS.has(cmd) && typeof fields.table === "string" ? fields.table : null;
+    const started = Date.now();
+    for (let hop = 0; ; hop++) {
+      const owner = table ? this.nodes.get(table) : null;
+      if (owner && owner !== this.node && this.connected) await this.moveTo(owner, 0);
+      const r = await this.send(cmd, fields);
+      this.nodes.learn(cmd, fields, r);
+      if (r.ok) {
+        // Created or joined here: this connection is on the table's node.
+        if ((cmd === "create" || cmd === "join") && isNode(r.node)) this.node = r.node;
+        return r;
+      }
+      const moved = movedOf(r);
+      if (!moved || hop >= MAX_HOPS || Date.now() - started > MAX_FOLLOW_MS) throw new ServerError(r.error || "refused");
+      await this.moveTo(moved.node, movedWait(moved, this.node));
+    }
+  }
+
+  /** Reconnects to `node` after `delayMs`; resolves once the new socket is open. */
+  private moveTo(node: string, delayMs: number): Promise<void> {
+    this.node = node;
+    const ws = this.ws;
+    this.ws = null; // its close is ours, not a drop
+    for (const w of this.waiting.values()) w.reject(new ServerError("connection lost"));
+    this.waiting.clear();
+    ws?.close();
+    this.setState("reconnecting", delayMs);
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => this.open(), delayMs);
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clearTimeout(t);
+        resolve();
+      };
+      const t = window.setTimeout(() => {
+        this.opened = this.opened.filter((f) => f !== done);
+        reject(new ServerError("not connected"));
+      }, delayMs + 15000);
+      this.opened.push(done);
+    });
+  }
+
+  /** One request on the current socket; resolves with its reply, whether ok or not. */
+  private send(cmd: string, fields: Record<string, unknown>): Promise<Reply> {
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         reject(new ServerError("not connected"));
         return;
       }
       const id = this.nextId++;
-      this.waiting.set(id, {
-        resolve: (r) => (r.ok ? resolve(r) : reject(new ServerError(r.error || "refused"))),
-        reject,
-      });
+      this.waiting.set(id, { resolve, reject });
       this.ws.send(JSON.stringify({ ...fields, cmd, id }));
     });
   }

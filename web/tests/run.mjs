@@ -2,8 +2,12 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim,moved] [--verbose]
+//   node web/tests/run.mjs --server ... --cluster 2 [--only cluster_moved]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
+// --cluster N: the tests of a real cluster (scripts/cluster.py: N nodes,
+// PostgreSQL, HAProxy) instead of one server; exits 77 (skipped) where one
+// cannot be started (no haproxy, no PostgreSQL, a tabletop without --cluster).
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startServer, startBrowser, artifactsDir } from "./harness.mjs";
@@ -15,12 +19,16 @@ import { magicGame } from "./magic.mjs";
 import { hiddenPages } from "./hidden_pages.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
+import { movedPages } from "./moved.mjs";
+import { clusterMoved } from "./cluster_moved.mjs";
+import { clusterMissing, startCluster } from "./cluster_harness.mjs";
 
 const TESTS = {
   suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, table: tableParts,
   magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), hidden_pages: hiddenPages,
-  phone: phonePages, claim: claimSeat,
+  phone: phonePages, claim: claimSeat, moved: movedPages,
 };
+const CLUSTER_TESTS = { cluster_moved: clusterMoved };
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -33,6 +41,7 @@ const web = resolve(opt("--web", join(here, "../dist")));
 const artifacts = artifactsDir(resolve(opt("--artifacts", "browser-artifacts")));
 const only = opt("--only", "");
 const verbose = args.includes("--verbose");
+const clusterNodes = Number(opt("--cluster", "0"));
 if (!bin || !existsSync(bin)) {
   console.error(`run.mjs: no server binary (--server PATH): '${bin}'`);
   process.exit(2);
@@ -42,13 +51,21 @@ if (!existsSync(join(web, "index.html"))) {
   process.exit(2);
 }
 
-const chosen = Object.entries(TESTS).filter(([name]) => !only || only.split(",").includes(name));
+if (clusterNodes) {
+  const missing = clusterMissing(bin);
+  if (missing) {
+    console.log(`run.mjs: skipped: ${missing} (a cluster cannot be started)`);
+    process.exit(77);
+  }
+}
+const chosen = Object.entries(clusterNodes ? CLUSTER_TESTS : TESTS).filter(([name]) => !only || only.split(",").includes(name));
 for (const [name] of chosen)
   for (const f of readdirSync(artifacts)) if (f.startsWith(`${name}-failure-`)) rmSync(join(artifacts, f));
 let passed = 0;
 let failed = 0;
 const t0 = Date.now();
-const server = await startServer(bin, web, verbose ? (l) => console.log(`  server: ${l}`) : null);
+const serverLog = verbose ? (l) => console.log(`  server: ${l}`) : null;
+const server = clusterNodes ? await startCluster(bin, web, clusterNodes, { log: serverLog }) : await startServer(bin, web, serverLog);
 const browser = await startBrowser();
 try {
   for (const [name, test] of chosen) {

@@ -79,7 +79,7 @@ using Shared = Transport::Shared;
 class Slot {
  public:
   Slot(std::shared_ptr<Shared> shared, std::string ip)
-      : shared_(std::move(shared)), ip_(std::move(ip)) {
+      : shared_(std::move(shared)), peer_(ip), ip_(std::move(ip)) {
     ++shared_->per_ip[ip_];
   }
   Slot(Slot&&) = default;
@@ -89,10 +89,22 @@ class Slot {
     auto it = shared_->per_ip.find(ip_);
     if (it != shared_->per_ip.end() && --it->second == 0) shared_->per_ip.erase(it);
   }
+  // The client's address: the TCP peer's, or the one a trusted proxy named.
   const std::string& ip() const { return ip_; }
+  // The TCP peer's address.
+  const std::string& peer() const { return peer_; }
+  // Counted for another client from now on (a trusted proxy named it).
+  void rebind(const std::string& ip) {
+    if (ip == ip_) return;
+    ++shared_->per_ip[ip];
+    auto it = shared_->per_ip.find(ip_);
+    if (it != shared_->per_ip.end() && --it->second == 0) shared_->per_ip.erase(it);
+    ip_ = ip;
+  }
 
  private:
   std::shared_ptr<Shared> shared_;
+  std::string peer_;
   std::string ip_;
 };
 

@@ -2,6 +2,7 @@
 // /api/... (the hub's), and the upgrade of /ws to a WebSocket (websocket.cpp).
 #include "server/transport/transport.h"
 
+#include <algorithm>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
@@ -13,6 +14,7 @@
 
 #include "core/error.h"
 #include "server/transport/asio_context.h"
+#include "server/transport/forwarded.h"
 #include "server/transport/origin.h"
 #include "server/transport/sessions.h"
 
@@ -46,6 +48,12 @@ Response text_reply(const Request& req, http::status status, std::string body) {
 
 // One HTTP connection: requests in turn (kept alive) until it closes or asks
 // for the WebSocket.
+// Whether `ip` is one of the proxies whose X-Forwarded-For is believed.
+bool trusted_proxy(const Shared& shared, const std::string& ip) {
+  const auto& proxies = shared.options.trusted_proxies;
+  return std::find(proxies.begin(), proxies.end(), ip) != proxies.end();
+}
+
 class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(std::shared_ptr<Shared> shared, tcp::socket socket, Slot slot)
@@ -67,6 +75,29 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   }
 
  private:
+  // Behind a trusted proxy, the request counts for the client the proxy
+  // names (each request: a proxy may send several clients' requests over one
+  // connection). False when that client holds too many connections already:
+  // refused (503) like at accept.
+  bool count_forwarded_client(const Request& req) {
+    if (!trusted_proxy(*shared_, slot_.peer())) return true;
+    std::string client = forwarded_client(req["X-Forwarded-For"]);
+    if (client.empty()) client = slot_.peer();
+    if (client == slot_.ip()) return true;
+    auto it = shared_->per_ip.find(client);
+    if (it != shared_->per_ip.end() &&
+        it->second >= shared_->options.limits.max_connections_per_ip) {
+      ++shared_->counters.refused_per_ip_limit;
+      Response res = text_reply(req, http::status::service_unavailable,
+                                "too many connections from your address");
+      res.keep_alive(false);
+      send(std::move(res));
+      return false;
+    }
+    slot_.rebind(client);
+    return true;
+  }
+
   void read() {
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(shared_->options.limits.max_header_bytes));
@@ -99,6 +130,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
       finish();
       return;
     }
+    if (!count_forwarded_client(req)) return;
     if (beast::websocket::is_upgrade(req)) {
       if (!origin_allowed(req[http::field::origin], req[http::field::host],
                           shared_->options.allowed_origins)) {
@@ -287,8 +319,10 @@ void on_accept(const std::shared_ptr<Shared>& shared, beast::error_code ec, tcp:
   if (shared->open() >= limits.max_connections) {
     ++shared->counters.refused_total_limit;
     refuse_http(shared, std::move(socket), "the server holds as many connections as it may");
-  } else if (auto it = shared->per_ip.find(ip);
-             it != shared->per_ip.end() && it->second >= limits.max_connections_per_ip) {
+  } else if (auto it = shared->per_ip.find(ip); !trusted_proxy(*shared, ip) &&
+                                                it != shared->per_ip.end() &&
+                                                it->second >= limits.max_connections_per_ip) {
+    // (A trusted proxy's connections are counted for its clients: on_read.)
     ++shared->counters.refused_per_ip_limit;
     refuse_http(shared, std::move(socket), "too many connections from your address");
   } else {
@@ -344,6 +378,7 @@ Transport::~Transport() {
 void Transport::start() {
   asio::io_context& io = io_context_of(shared_->loop);
   for (std::string& origin : shared_->options.allowed_origins) origin = normal_origin(origin);
+  for (std::string& proxy : shared_->options.trusted_proxies) proxy = normal_ip(proxy);
   const TransportOptions& o = shared_->options;
   const std::string where = o.host + ":" + std::to_string(o.port);
   beast::error_code ec;

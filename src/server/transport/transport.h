@@ -24,6 +24,10 @@ struct TransportOptions {
   // Origins (scheme://host[:port]) whose pages may open a WebSocket besides
   // the server's own (origin.h); start() throws tt::Error on a malformed one.
   std::vector<std::string> allowed_origins;
+  // Proxies (their IP addresses) whose X-Forwarded-For is believed
+  // (forwarded.h): behind one, every limit per address counts the client the
+  // proxy names, not the proxy. Anyone else's X-Forwarded-For is ignored.
+  std::vector<std::string> trusted_proxies;
   TransportLimits limits;
 };
 
