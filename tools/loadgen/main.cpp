@@ -83,8 +83,9 @@ int main(int argc, char** argv) {
   app.add_flag("--reconnect", options.reconnect,
                "after a dropped connection, reconnect and resume the seat");
   app.add_option("--reply-timeout-ms", options.reply_timeout_ms,
-                 "a request unanswered this long drops the connection, which --reconnect makes "
-                 "again (a stopped server; also bounds connecting); 0: wait for ever")
+                 "a request unanswered this long, or a connection silent this long (pinged "
+                 "after half), is given up and --reconnect makes it again (a stopped server); "
+                 "also bounds connecting; 0: wait for ever")
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();
   app.add_flag(
