@@ -9,11 +9,15 @@ namespace tt::server {
 
 // Only PostgreSQL is shared by several processes (postgres_store.cpp).
 void Store::fence(const LeaseOwner&) {
-  throw Error("several processes need a PostgreSQL store: this one is one process's own");
+  throw Error(
+      "several processes (--cluster) need a PostgreSQL store (postgresql://...): SQLite is one "
+      "process's own file");
 }
 
 std::unique_ptr<LeaseStore> Store::leases(const LeaseOwner&) {
-  throw Error("several processes need a PostgreSQL store: this one is one process's own");
+  throw Error(
+      "several processes (--cluster) need a PostgreSQL store (postgresql://...): SQLite is one "
+      "process's own file");
 }
 
 std::unique_ptr<Store> open_store(const std::string& url) {
