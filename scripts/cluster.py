@@ -50,6 +50,15 @@ def healthy(port, path="/healthz"):
         return False
 
 
+def metric(port, name):
+    """One value of a node's /metrics (0 when it is not there)."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
+        for line in reply.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    return 0.0
+
+
 def default_tabletop():
     for preset in ("release", "dev"):
         path = os.path.join(ROOT, "build", preset, "src", "cli", "tabletop")

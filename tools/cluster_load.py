@@ -20,21 +20,13 @@ import os
 import statistics
 import subprocess
 import sys
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import cluster  # noqa: E402
+from cluster import metric  # noqa: E402
 
 CONFIGS = [("direct", 1, False), ("proxy-1", 1, True), ("proxy-2", 2, True), ("proxy-3", 3, True)]
-
-
-def metric(port, name):
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
-        for line in reply.read().decode().splitlines():
-            if line.startswith(name + " "):
-                return float(line.split()[1])
-    return 0.0
 
 
 def run_once(args, name, n, behind_proxy):

@@ -9,7 +9,7 @@
 // resume there once it takes the table over, and the game goes on.
 import { fail, newPlayer, sleep } from "./harness.mjs";
 import { lastNode, trackSockets } from "./cluster_harness.mjs";
-import { join, play } from "./moved.mjs";
+import { createAndSit, join, play } from "./moved.mjs";
 
 export async function clusterMoved({ browser, base, server, shot, log }) {
   const who = { A: await newPlayer(browser, base), B: await newPlayer(browser, base), C: await newPlayer(browser, base) };
@@ -18,17 +18,7 @@ export async function clusterMoved({ browser, base, server, shot, log }) {
   for (const [k, P] of Object.entries(who)) sockets[k] = await trackSockets(P.page);
 
   // 1. Ana creates the table on the node her page reached.
-  await A.page.goto(base + "/#/");
-  await A.page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
-  await A.page.selectOption("select[name=game]", "suikoden");
-  await A.page.click("details.options summary");
-  await A.page.fill("input[name=seed]", "5");
-  await A.page.click("button:has-text('Create table')");
-  await A.page.waitForSelector(".created li[data-seat='1'] input.link");
-  const link1 = await A.page.inputValue(".created li[data-seat='1'] input.link");
-  const table = /#\/t\/([^/]+)\/join\/1$/.exec(link1)?.[1] || fail(`no join link: ${link1}`);
-  await A.page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
-  await join(A.page, "Ana", 0);
+  const { table, link1 } = await createAndSit(A.page, base);
   const home = lastNode(sockets.A);
   const other = Object.keys(server.nodes).find((n) => n !== home) || fail(`no node besides ${home}`);
   if (sockets.A.length !== 1) fail(`Ana's page opened ${sockets.A.length} sockets on the table's own node: ${JSON.stringify(sockets.A)}`);

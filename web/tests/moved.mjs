@@ -12,6 +12,23 @@
 import { fail, newPlayer, tableState, waitSeqAbove, sleep } from "./harness.mjs";
 import { FakeCluster } from "./fake_cluster.mjs";
 
+// Ana's page creates a Suikoden table (seed 5) and takes seat 0: the table's
+// id and the join link of seat 1.
+export async function createAndSit(page, base) {
+  await page.goto(base + "/#/");
+  await page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
+  await page.selectOption("select[name=game]", "suikoden");
+  await page.click("details.options summary");
+  await page.fill("input[name=seed]", "5");
+  await page.click("button:has-text('Create table')");
+  await page.waitForSelector(".created li[data-seat='1'] input.link");
+  const link1 = await page.inputValue(".created li[data-seat='1'] input.link");
+  const table = /#\/t\/([^/]+)\/join\/1$/.exec(link1)?.[1] || fail(`no join link: ${link1}`);
+  await page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
+  await join(page, "Ana", 0);
+  return { table, link1 };
+}
+
 export async function movedPages({ browser, base, shot, log }) {
   const fake = new FakeCluster();
   const A = await newPlayer(browser, base);
@@ -23,17 +40,7 @@ export async function movedPages({ browser, base, shot, log }) {
 
   // 1. Ana on pA creates the table and takes seat 0 there: no move needed.
   fake.turn = 0;
-  await A.page.goto(base + "/#/");
-  await A.page.waitForSelector("select[name=game] option[value=suikoden]", { state: "attached" });
-  await A.page.selectOption("select[name=game]", "suikoden");
-  await A.page.click("details.options summary");
-  await A.page.fill("input[name=seed]", "5");
-  await A.page.click("button:has-text('Create table')");
-  await A.page.waitForSelector(".created li[data-seat='1'] input.link");
-  const link1 = await A.page.inputValue(".created li[data-seat='1'] input.link");
-  const table = /#\/t\/([^/]+)\/join\/1$/.exec(link1)?.[1] || fail(`no join link: ${link1}`);
-  await A.page.click(".created li[data-seat='0'] a:has-text('Take this seat')");
-  await join(A.page, "Ana", 0);
+  const { table, link1 } = await createAndSit(A.page, base);
   if (fake.owner.get(table) !== "pA") fail(`the table was made on ${fake.owner.get(table)}, not pA`);
   if (fake.requests.some((r) => r.who === "A" && r.moved)) fail("Ana's page was sent elsewhere on the node that holds her table");
   if (fake.current("A").asked !== null) fail(`Ana's page reconnected (${fake.current("A").url}) though it was on the table's node`);

@@ -210,11 +210,7 @@ class PostgresLeases : public LeaseStore {
         return work();
       }
     } catch (const std::exception& error) {
-      std::string why = one_line(error.what());
-      if (password_.size() >= 4)
-        for (auto at = why.find(password_); at != std::string::npos; at = why.find(password_, at))
-          why.replace(at, password_.size(), "***");
-      throw Error("postgresql store " + shown_ + ": " + call + ": " + why);
+      throw Error(store_message(shown_, call, one_line(error.what()), password_));
     }
   }
 

@@ -200,11 +200,7 @@ class PostgresStore : public Store {
         create_in(tx, batch.created);
         if (fence_) fenced_in(tx, batch);
         seats_in(tx, batch.seats);
-        if (fence_) {
-          append_fenced_in(tx, batch.decisions);
-        } else {
-          append_in(tx, batch.decisions);
-        }
+        append_in(tx, batch.decisions, fence_ ? "append_fenced" : "append");
         for (const SnapshotRow& row : batch.snapshots) snapshot_in(tx, row);
         for (const FinishRow& row : batch.finished) {
           finish_in(tx, row);
@@ -390,7 +386,9 @@ class PostgresStore : public Store {
                   " (another server took it over; this one may not write it)"};
   }
 
-  static void append_fenced_in(pqxx::work& tx, const std::vector<StoredDecision>& decisions) {
+  // `statement`: "append", or "append_fenced" (each decision with its lease's epoch).
+  static void append_in(pqxx::work& tx, const std::vector<StoredDecision>& decisions,
+                        const char* statement = "append") {
     if (decisions.empty()) return;
     nlohmann::json batch = nlohmann::json::array();
     for (const StoredDecision& decision : decisions) {
@@ -402,27 +400,7 @@ class PostgresStore : public Store {
                        {"c", decision.clocks}});
     }
     try {
-      tx.exec_prepared0("append_fenced", batch.dump());
-    } catch (const pqxx::unique_violation& error) {
-      throw Refused{"a decision is already stored (" + detail(error) + ")"};
-    } catch (const pqxx::check_violation&) {
-      throw Refused{"a negative decision index"};
-    }
-  }
-
-  static void append_in(pqxx::work& tx, const std::vector<StoredDecision>& decisions) {
-    if (decisions.empty()) return;
-    nlohmann::json batch = nlohmann::json::array();
-    for (const StoredDecision& decision : decisions) {
-      batch.push_back({{"t", decision.table},
-                       {"i", decision.index},
-                       {"s", decision.seat},
-                       {"o", decision.option},
-                       {"a", decision.at_ms},
-                       {"c", decision.clocks}});
-    }
-    try {
-      tx.exec_prepared0("append", batch.dump());
+      tx.exec_prepared0(statement, batch.dump());
     } catch (const pqxx::unique_violation& error) {
       throw Refused{"a decision is already stored (" + detail(error) + ")"};
     } catch (const pqxx::foreign_key_violation& error) {
@@ -482,12 +460,7 @@ class PostgresStore : public Store {
   }
 
   std::string message(const char* call, std::string why) const {
-    if (password_.size() >= 4) {
-      for (auto at = why.find(password_); at != std::string::npos; at = why.find(password_, at)) {
-        why.replace(at, password_.size(), "***");
-      }
-    }
-    return "postgresql store " + shown_ + ": " + call + ": " + why;
+    return store_message(shown_, call, std::move(why), password_);
   }
 
   // The connection, made again if the last attempt failed.

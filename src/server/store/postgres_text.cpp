@@ -26,4 +26,12 @@ std::string detail(const pqxx::sql_error& error) {
   return one_line(what.substr(at + 7, end == std::string::npos ? end : end - at - 7));
 }
 
+std::string store_message(const std::string& shown, const char* call, std::string why,
+                          const std::string& password) {
+  if (password.size() >= 4)
+    for (auto at = why.find(password); at != std::string::npos; at = why.find(password, at))
+      why.replace(at, password.size(), "***");
+  return "postgresql store " + shown + ": " + call + ": " + why;
+}
+
 }  // namespace tt::server
