@@ -419,6 +419,7 @@ TEST_P(StoreTest, ADatabaseOfVersionOneGetsTheClocksColumn) {
   // Back to version 1: without version 3's lease tables and epoch, and version 2's clocks.
   backend().exec(url_, "DROP TABLE claims");
   backend().exec(url_, "DROP TABLE leases");
+  backend().exec(url_, "DROP TABLE nodes");
   backend().exec(url_, "ALTER TABLE decisions DROP COLUMN epoch");
   backend().exec(url_, "ALTER TABLE decisions DROP COLUMN clocks");
   backend().exec(url_, "UPDATE schema_version SET version = 1");

@@ -1,7 +1,7 @@
 // The leases of several processes on one PostgreSQL database (leases.h), on a
-// session of their own. Every time is the database's clock (kNowMs); every
-// statement that locks several lease rows locks them in table order, so a
-// renewal and a fenced write (postgres_store.cpp) never deadlock.
+// session of their own. A lease lasts while the run holding it is alive: its
+// row in `nodes`, renewed as one row whatever the number of its tables. Every
+// time is the database's clock (TT_NOW_MS).
 #include <chrono>
 #include <pqxx/pqxx>
 #include <thread>
@@ -16,36 +16,43 @@ namespace {
 
 #define TT_NOW_MS "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 
+// A lease holds while the run holding it is alive: the node row of the
+// lease's owner and incarnation, unexpired.
+#define TT_HOLDER_ALIVE                                                                     \
+  "EXISTS (SELECT 1 FROM nodes n WHERE n.node = l.owner AND n.incarnation = l.incarnation " \
+  "AND n.expires > " TT_NOW_MS ")"
+
 const std::vector<std::pair<const char*, const char*>>& statements() {
   static const std::vector<std::pair<const char*, const char*>> all = {
+      // This run is alive for another lease time: one row, however many tables it holds.
+      {"heartbeat",
+       "INSERT INTO nodes (node, incarnation, expires) VALUES ($1, $2, " TT_NOW_MS " + $3) "
+       "ON CONFLICT (node, incarnation) DO UPDATE SET expires = excluded.expires"},
       {"claim_state", "SELECT finished IS NOT NULL FROM tables WHERE id = $1"},
-      // Ours when the lease ended, or when this node held it (in this run or
-      // an earlier one); the epoch counts the claims.
+      // A table from before leases (or a process of one) gets a row nobody holds.
+      {"lease_row",
+       "INSERT INTO leases (table_id, owner, incarnation, epoch, summary) VALUES ($1, '', '', 0, "
+       "'') ON CONFLICT (table_id) DO NOTHING"},
+      // Ours when its holder is not alive, or when this node held it (in this
+      // run or an earlier one); the epoch counts the claims.
       {"claim",
-       "INSERT INTO leases (table_id, owner, incarnation, epoch, expires, summary) "
-       "VALUES ($1, $2, $3, 1, " TT_NOW_MS " + $4, '') "
-       "ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, "
-       "incarnation = excluded.incarnation, epoch = leases.epoch + 1, expires = excluded.expires "
-       "WHERE leases.expires <= " TT_NOW_MS " OR leases.owner = excluded.owner "
-       "RETURNING epoch"},
+       "UPDATE leases l SET owner = $2, incarnation = $3, epoch = l.epoch + 1 "
+       "WHERE l.table_id = $1 AND (l.owner = $2 OR NOT " TT_HOLDER_ALIVE ") RETURNING epoch"},
       {"record_claim",
        "INSERT INTO claims (table_id, epoch, owner, at) VALUES ($1, $2, $3, " TT_NOW_MS ")"},
-      {"holder", "SELECT owner, epoch, expires - " TT_NOW_MS " FROM leases WHERE table_id = $1"},
-      {"renew",
-       "WITH mine AS (SELECT table_id FROM leases WHERE owner = $1 AND incarnation = $2 "
-       "AND expires > 0 ORDER BY table_id FOR UPDATE) "
-       "UPDATE leases SET expires = " TT_NOW_MS " + $3 FROM mine "
-       "WHERE leases.table_id = mine.table_id RETURNING leases.table_id"},
+      {"holder", "SELECT l.owner, l.epoch, coalesce(n.expires, 0) - " TT_NOW_MS " FROM leases l "
+                 "LEFT JOIN nodes n ON n.node = l.owner AND n.incarnation = l.incarnation "
+                 "WHERE l.table_id = $1"},
+      {"held",
+       "SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id "
+       "WHERE l.owner = $1 AND l.incarnation = $2 AND t.finished IS NULL"},
       {"summaries",
        "UPDATE leases SET summary = d.s FROM json_to_recordset($1::json) AS d(t text, s text) "
        "WHERE leases.table_id = d.t AND leases.owner = $2 AND leases.incarnation = $3"},
-      {"release",
-       "WITH mine AS (SELECT table_id FROM leases WHERE owner = $1 AND incarnation = $2 "
-       "AND expires > 0 ORDER BY table_id FOR UPDATE) "
-       "UPDATE leases SET expires = 0 FROM mine WHERE leases.table_id = mine.table_id"},
+      {"release", "UPDATE nodes SET expires = 0 WHERE node = $1 AND incarnation = $2"},
       {"orphans",
        "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
-       "WHERE t.finished IS NULL AND (l.table_id IS NULL OR l.expires <= " TT_NOW_MS
+       "WHERE t.finished IS NULL AND (l.table_id IS NULL OR NOT " TT_HOLDER_ALIVE
        " OR (l.owner = $2 AND l.incarnation <> $3)) ORDER BY random() LIMIT $1"},
       {"lobby",
        "SELECT l.summary FROM tables t JOIN leases l ON l.table_id = t.id "
@@ -55,6 +62,7 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
   return all;
 }
 
+#undef TT_HOLDER_ALIVE
 #undef TT_NOW_MS
 
 // Counts the notices of the lobby's channel.
@@ -88,8 +96,9 @@ class PostgresLeases : public LeaseStore {
         result.outcome = ClaimResult::Outcome::kFinished;
         return result;
       }
-      const auto claimed =
-          tx.exec_prepared("claim", table, me_.node, me_.incarnation, me_.lease_ms);
+      tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
+      tx.exec_prepared0("lease_row", table);
+      const auto claimed = tx.exec_prepared("claim", table, me_.node, me_.incarnation);
       if (!claimed.empty()) {
         result.outcome = ClaimResult::Outcome::kClaimed;
         result.holder = {me_.node, claimed[0][0].as<std::int64_t>(), me_.lease_ms};
@@ -110,7 +119,8 @@ class PostgresLeases : public LeaseStore {
     return guard("renew", [&] {
       pqxx::work tx(db());
       std::vector<std::string> held;
-      for (const auto& row : tx.exec_prepared("renew", me_.node, me_.incarnation, me_.lease_ms))
+      tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
+      for (const auto& row : tx.exec_prepared("held", me_.node, me_.incarnation))
         held.push_back(row[0].as<std::string>());
       if (!summaries.empty()) {
         std::string rows = "[";

@@ -83,9 +83,13 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "(SELECT value FROM json_array_elements_text($1::json)) "
        "AND owner = $2 AND incarnation = $3 ORDER BY table_id FOR SHARE"},
       {"insert_leases",
-       std::string("INSERT INTO leases (table_id, owner, incarnation, epoch, expires, summary) "
-                   "SELECT d.id, $2, $3, 1, ") +
-           kNowMs + " + $4, d.s FROM json_to_recordset($1::json) AS d(id text, s text)"},
+       "INSERT INTO leases (table_id, owner, incarnation, epoch, summary) "
+       "SELECT d.id, $2, $3, 1, d.s FROM json_to_recordset($1::json) AS d(id text, s text)"},
+      // This run is alive (the tables it creates are not orphans before its first renewal).
+      {"heartbeat", std::string("INSERT INTO nodes (node, incarnation, expires) VALUES ($1, $2, ") +
+                        kNowMs +
+                        " + $3) ON CONFLICT (node, incarnation) DO UPDATE SET "
+                        "expires = greatest(nodes.expires, excluded.expires)"},
       {"insert_claims", std::string("INSERT INTO claims (table_id, epoch, owner, at) SELECT d.id, "
                                     "1, $2, ") +
                             kNowMs + " FROM json_to_recordset($1::json) AS d(id text)"},
@@ -95,7 +99,6 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "SELECT d.t, d.i, d.s, d.o, d.a, d.c, l.epoch FROM json_to_recordset($1::json) "
        "AS d(t text, i bigint, s integer, o text, a bigint, c text) "
        "JOIN leases l ON l.table_id = d.t"},
-      {"end_lease", "UPDATE leases SET expires = 0 WHERE table_id = $1"},
       {"notify_lobby", "SELECT pg_notify('tabletop_lobby', $1)"},
       {"unfinished_tables",
        std::string(kTableColumns) + "WHERE finished IS NULL ORDER BY created, id"},
@@ -202,10 +205,7 @@ class PostgresStore : public Store {
         seats_in(tx, batch.seats);
         append_in(tx, batch.decisions, fence_ ? "append_fenced" : "append");
         for (const SnapshotRow& row : batch.snapshots) snapshot_in(tx, row);
-        for (const FinishRow& row : batch.finished) {
-          finish_in(tx, row);
-          if (fence_) tx.exec_prepared0("end_lease", row.table);
-        }
+        for (const FinishRow& row : batch.finished) finish_in(tx, row);
         // The lobby of every process shows a new table, or drops an ended one, at once.
         if (fence_ && (!batch.created.empty() || !batch.finished.empty()))
           tx.exec_prepared("notify_lobby", fence_->node);
@@ -369,7 +369,8 @@ class PostgresStore : public Store {
       nlohmann::json leased = nlohmann::json::array();
       for (const StoredTable& table : batch.created)
         leased.push_back({{"id", table.id}, {"s", table.summary_json}});
-      tx.exec_prepared0("insert_leases", leased.dump(), me.node, me.incarnation, me.lease_ms);
+      tx.exec_prepared0("heartbeat", me.node, me.incarnation, me.lease_ms);
+      tx.exec_prepared0("insert_leases", leased.dump(), me.node, me.incarnation);
       tx.exec_prepared0("insert_claims", leased.dump(), me.node);
     }
     std::set<std::string> touched;

@@ -53,15 +53,22 @@ const std::vector<Migration>& migrations() {
       {3,
        {
            // Several processes on one database (docs/server.md "Several
-           // processes"): the process that owns a table (its node and this
-           // run of it), the claim's number, when the lease ends (the
-           // database's clock, Unix ms; 0: given up) and the lobby's summary.
+           // processes"): each run of a process (its node name and a random
+           // incarnation) is alive until `expires` (the database's clock,
+           // Unix ms; 0: stopped), renewed as one row however many tables it
+           // holds.
+           "CREATE TABLE nodes ("
+           " node TEXT NOT NULL,"
+           " incarnation TEXT NOT NULL,"
+           " expires BIGINT NOT NULL,"
+           " PRIMARY KEY (node, incarnation))",
+           // The run that holds a table (its lease lasts while that run is
+           // alive), the claim's number, and the lobby's summary.
            "CREATE TABLE leases ("
            " table_id TEXT PRIMARY KEY REFERENCES tables (id),"
            " owner TEXT NOT NULL,"
            " incarnation TEXT NOT NULL,"
            " epoch BIGINT NOT NULL,"
-           " expires BIGINT NOT NULL,"
            " summary TEXT NOT NULL DEFAULT '')",
            "CREATE INDEX leases_owner ON leases (owner, incarnation)",
            // Every claim of a table, in order: who wrote under which epoch.
