@@ -420,6 +420,7 @@ TEST_P(StoreTest, ADatabaseOfVersionOneGetsTheClocksColumn) {
   backend().exec(url_, "DROP TABLE claims");
   backend().exec(url_, "DROP TABLE leases");
   backend().exec(url_, "DROP TABLE nodes");
+  backend().exec(url_, "DROP TABLE summaries");
   backend().exec(url_, "ALTER TABLE decisions DROP COLUMN epoch");
   backend().exec(url_, "ALTER TABLE decisions DROP COLUMN clocks");
   backend().exec(url_, "UPDATE schema_version SET version = 1");

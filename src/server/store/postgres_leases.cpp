@@ -31,8 +31,8 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"claim_state", "SELECT finished IS NOT NULL FROM tables WHERE id = $1"},
       // A table from before leases (or a process of one) gets a row nobody holds.
       {"lease_row",
-       "INSERT INTO leases (table_id, owner, incarnation, epoch, summary) VALUES ($1, '', '', 0, "
-       "'') ON CONFLICT (table_id) DO NOTHING"},
+       "INSERT INTO leases (table_id, owner, incarnation, epoch) VALUES ($1, '', '', 0) "
+       "ON CONFLICT (table_id) DO NOTHING"},
       // Ours when its holder is not alive, or when this node held it (in this
       // run or an earlier one); the epoch counts the claims.
       {"claim",
@@ -46,17 +46,23 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
       {"held",
        "SELECT l.table_id FROM leases l JOIN tables t ON t.id = l.table_id "
        "WHERE l.owner = $1 AND l.incarnation = $2 AND t.finished IS NULL"},
+      // Only the holder's summaries, read without locking the lease rows
+      // (a fenced write holds them); in table order, so two processes never
+      // wait for each other's rows crosswise.
       {"summaries",
-       "UPDATE leases SET summary = d.s FROM json_to_recordset($1::json) AS d(t text, s text) "
-       "WHERE leases.table_id = d.t AND leases.owner = $2 AND leases.incarnation = $3"},
+       "INSERT INTO summaries (table_id, summary) SELECT d.t, d.s "
+       "FROM json_to_recordset($1::json) AS d(t text, s text) "
+       "WHERE EXISTS (SELECT 1 FROM leases l WHERE l.table_id = d.t AND l.owner = $2 "
+       "AND l.incarnation = $3) ORDER BY d.t "
+       "ON CONFLICT (table_id) DO UPDATE SET summary = excluded.summary"},
       {"release", "UPDATE nodes SET expires = 0 WHERE node = $1 AND incarnation = $2"},
       {"orphans",
        "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
        "WHERE t.finished IS NULL AND (l.table_id IS NULL OR NOT " TT_HOLDER_ALIVE
        " OR (l.owner = $2 AND l.incarnation <> $3)) ORDER BY random() LIMIT $1"},
       {"lobby",
-       "SELECT l.summary FROM tables t JOIN leases l ON l.table_id = t.id "
-       "WHERE t.finished IS NULL AND l.summary <> '' ORDER BY t.created DESC, t.id LIMIT $1"},
+       "SELECT s.summary FROM tables t JOIN summaries s ON s.table_id = t.id "
+       "WHERE t.finished IS NULL ORDER BY t.created DESC, t.id LIMIT $1"},
       {"unfinished_count", "SELECT count(*) FROM tables WHERE finished IS NULL"},
   };
   return all;

@@ -83,8 +83,11 @@ const std::vector<std::pair<const char*, std::string>>& statements() {
        "(SELECT value FROM json_array_elements_text($1::json)) "
        "AND owner = $2 AND incarnation = $3 ORDER BY table_id FOR SHARE"},
       {"insert_leases",
-       "INSERT INTO leases (table_id, owner, incarnation, epoch, summary) "
-       "SELECT d.id, $2, $3, 1, d.s FROM json_to_recordset($1::json) AS d(id text, s text)"},
+       "INSERT INTO leases (table_id, owner, incarnation, epoch) "
+       "SELECT d.id, $2, $3, 1 FROM json_to_recordset($1::json) AS d(id text)"},
+      {"insert_summaries",
+       "INSERT INTO summaries (table_id, summary) SELECT d.id, d.s "
+       "FROM json_to_recordset($1::json) AS d(id text, s text) WHERE d.s <> ''"},
       // This run is alive (the tables it creates are not orphans before its first renewal).
       {"heartbeat", std::string("INSERT INTO nodes (node, incarnation, expires) VALUES ($1, $2, ") +
                         kNowMs +
@@ -371,6 +374,7 @@ class PostgresStore : public Store {
         leased.push_back({{"id", table.id}, {"s", table.summary_json}});
       tx.exec_prepared0("heartbeat", me.node, me.incarnation, me.lease_ms);
       tx.exec_prepared0("insert_leases", leased.dump(), me.node, me.incarnation);
+      tx.exec_prepared0("insert_summaries", leased.dump());
       tx.exec_prepared0("insert_claims", leased.dump(), me.node);
     }
     std::set<std::string> touched;

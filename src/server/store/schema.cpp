@@ -63,13 +63,17 @@ const std::vector<Migration>& migrations() {
            " expires BIGINT NOT NULL,"
            " PRIMARY KEY (node, incarnation))",
            // The run that holds a table (its lease lasts while that run is
-           // alive), the claim's number, and the lobby's summary.
+           // alive) and the claim's number. Locked by claims and by every
+           // write of the table (FOR SHARE): nothing else writes it.
            "CREATE TABLE leases ("
            " table_id TEXT PRIMARY KEY REFERENCES tables (id),"
            " owner TEXT NOT NULL,"
            " incarnation TEXT NOT NULL,"
-           " epoch BIGINT NOT NULL,"
-           " summary TEXT NOT NULL DEFAULT '')",
+           " epoch BIGINT NOT NULL)",
+           // The lobby's summary of a table, as its holder last wrote it.
+           "CREATE TABLE summaries ("
+           " table_id TEXT PRIMARY KEY REFERENCES tables (id),"
+           " summary TEXT NOT NULL)",
            "CREATE INDEX leases_owner ON leases (owner, incarnation)",
            // Every claim of a table, in order: who wrote under which epoch.
            "CREATE TABLE claims ("
