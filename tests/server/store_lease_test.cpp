@@ -69,6 +69,11 @@ class Leases : public ::testing::Test {
       out.emplace_back(row[0].as<std::int64_t>(), row[1].as<std::int64_t>());
     return out;
   }
+  std::int64_t count(const std::string& sql) {
+    pqxx::connection c(url_);
+    pqxx::read_transaction tx(c);
+    return tx.exec1(sql)[0].as<std::int64_t>();
+  }
   std::string url_;
 };
 
@@ -90,6 +95,8 @@ TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
   EXPECT_EQ(early.outcome, Outcome::kHeld);
   EXPECT_EQ(early.holder.node, "a");
   EXPECT_GT(early.holder.left_ms, 0);
+  // Asking wrote nothing (a client pointed at the wrong process costs reads only).
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'b'"), 0);
   expect_lease_lost([&] { b.store->append({a_decision("t", 1)}); });
   // a stops renewing (paused); once its lease ended, b takes the table.
   std::this_thread::sleep_for(std::chrono::milliseconds(kLeaseMs + 100));

@@ -102,20 +102,33 @@ class PostgresLeases : public LeaseStore {
         result.outcome = ClaimResult::Outcome::kFinished;
         return result;
       }
-      tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
+      // Held by another live process (the common case: a client to send
+      // there): answered by reads alone, so asking costs the database no write.
+      auto held_elsewhere = [&] {
+        const auto holder = tx.exec_prepared("holder", table);
+        if (holder.empty() || holder[0][0].as<std::string>() == me_.node ||
+            holder[0][2].as<std::int64_t>() <= 0)
+          return false;
+        result.outcome = ClaimResult::Outcome::kHeld;
+        result.holder = {holder[0][0].as<std::string>(), holder[0][1].as<std::int64_t>(),
+                         holder[0][2].as<std::int64_t>()};
+        return true;
+      };
+      if (held_elsewhere()) return result;
+      const auto now = std::chrono::steady_clock::now();
+      const bool stale = now - last_heartbeat_ > std::chrono::milliseconds(me_.lease_ms / 3);
+      if (stale) tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
       tx.exec_prepared0("lease_row", table);
       const auto claimed = tx.exec_prepared("claim", table, me_.node, me_.incarnation);
       if (!claimed.empty()) {
         result.outcome = ClaimResult::Outcome::kClaimed;
         result.holder = {me_.node, claimed[0][0].as<std::int64_t>(), me_.lease_ms};
         tx.exec_prepared0("record_claim", table, result.holder.epoch, me_.node);
-      } else {
-        const auto holder = tx.exec_prepared1("holder", table);
-        result.outcome = ClaimResult::Outcome::kHeld;
-        result.holder = {holder[0].as<std::string>(), holder[1].as<std::int64_t>(),
-                         holder[2].as<std::int64_t>()};
+      } else if (!held_elsewhere()) {
+        throw Error("table " + table + " could be neither claimed nor found held");
       }
       tx.commit();
+      if (stale) last_heartbeat_ = now;
       return result;
     });
   }
@@ -125,6 +138,7 @@ class PostgresLeases : public LeaseStore {
     return guard("renew", [&] {
       pqxx::work tx(db());
       std::vector<std::string> held;
+      const auto now = std::chrono::steady_clock::now();
       tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
       for (const auto& row : tx.exec_prepared("held", me_.node, me_.incarnation))
         held.push_back(row[0].as<std::string>());
@@ -139,6 +153,7 @@ class PostgresLeases : public LeaseStore {
         tx.exec_prepared0("summaries", rows, me_.node, me_.incarnation);
       }
       tx.commit();
+      last_heartbeat_ = now;
       return held;
     });
   }
@@ -243,6 +258,8 @@ class PostgresLeases : public LeaseStore {
   LeaseOwner me_;
   std::unique_ptr<pqxx::connection> connection_;
   std::unique_ptr<LobbyNotices> notices_;  // the LISTEN, while this session listens
+  // When this run was last made alive through this session (claims renew it only when stale).
+  std::chrono::steady_clock::time_point last_heartbeat_{};
 };
 
 }  // namespace
