@@ -126,7 +126,6 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   try {
     shown_store = server::without_password(args.db);
     store = server::open_store(args.db);
-    if (cluster) store->fence(*cluster);  // refused at once by a store of one process
   } catch (const Error& e) {
     bad_input(e.what());
   }
@@ -141,7 +140,14 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
   options.allow_fixed_seeds = args.allow_fixed_seeds;
   options.cluster = cluster;
-  server::Server hub(loop, std::move(store), options);
+  // With --cluster the server fences the store: a store of one process refuses (exit 2).
+  std::unique_ptr<server::Server> made;
+  try {
+    made = std::make_unique<server::Server>(loop, std::move(store), options);
+  } catch (const Error& e) {
+    bad_input(e.what());
+  }
+  server::Server& hub = *made;
   try {
     hub.resume();
   } catch (const Error& e) {

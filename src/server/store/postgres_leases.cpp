@@ -3,6 +3,7 @@
 // row in `nodes`, renewed as one row whatever the number of its tables. Every
 // time is the database's clock (TT_NOW_MS).
 #include <chrono>
+#include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 #include <thread>
 #include <utility>
@@ -143,14 +144,10 @@ class PostgresLeases : public LeaseStore {
       for (const auto& row : tx.exec_prepared("held", me_.node, me_.incarnation))
         held.push_back(row[0].as<std::string>());
       if (!summaries.empty()) {
-        std::string rows = "[";
-        for (const auto& [table, summary] : summaries) {
-          if (rows.size() > 1) rows += ',';
-          // Table ids are URL-safe; the summary goes as a JSON string.
-          rows += "{\"t\":\"" + table + "\",\"s\":" + quoted(summary) + "}";
-        }
-        rows += "]";
-        tx.exec_prepared0("summaries", rows, me_.node, me_.incarnation);
+        nlohmann::json rows = nlohmann::json::array();
+        for (const auto& [table, summary] : summaries)
+          rows.push_back({{"t", table}, {"s", summary}});
+        tx.exec_prepared0("summaries", rows.dump(), me_.node, me_.incarnation);
       }
       tx.commit();
       last_heartbeat_ = now;
@@ -210,24 +207,6 @@ class PostgresLeases : public LeaseStore {
   }
 
  private:
-  static std::string quoted(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-      if (c == '"' || c == '\\') {
-        out += '\\';
-        out += c;
-      } else if (static_cast<unsigned char>(c) < 0x20) {
-        static const char* hex = "0123456789abcdef";
-        out += "\\u00";
-        out += hex[(c >> 4) & 0xf];
-        out += hex[c & 0xf];
-      } else {
-        out += c;
-      }
-    }
-    return out + "\"";
-  }
-
   // As the store's guard: one failure is a tt::Error naming the call, the
   // password scrubbed; a connection found broken is made again once.
   template <typename Work>
