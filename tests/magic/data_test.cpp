@@ -119,6 +119,19 @@ TEST(MagicPool, ProblemsNameTheCardAndField) {
   EXPECT_NE(load_error(twice).find("defined twice"), std::string::npos);
 }
 
+// Data files name their schema (issue 22), for editors; the loaders accept
+// and ignore it.
+TEST(MagicPool, SchemaPathIsAccepted) {
+  json pool = card("{}");
+  pool["$schema"] = "../schema/magic-cards.schema.json";
+  EXPECT_EQ(load_error(pool), "");
+  pool["$schema"] = 7;
+  EXPECT_NE(load_error(pool).find("$schema"), std::string::npos);
+  json deck = game().starter_deck(game().starter_decks()[0]);
+  deck["$schema"] = "../../schema/magic-deck.schema.json";
+  EXPECT_EQ(problems(deck), "");
+}
+
 tt::Setup table(int seats, const std::string& variant,
                 std::map<std::string, std::string> options = {}) {
   tt::Setup s;

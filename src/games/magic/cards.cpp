@@ -435,8 +435,12 @@ Pool Pool::load(const json& j) {
   if (!j.is_object() || !j.contains("cards") || !j["cards"].is_array())
     throw Error("the pool is an object with a \"cards\" list");
   DataProblems problems;
-  for (auto& [k, v] : j.items())
-    if (k != "cards" && k != "tokens") problems.add("pool", "unknown field '" + k + "'");
+  for (auto& [k, v] : j.items()) {
+    if (k == "$schema" && !v.is_string())
+      problems.add("pool", "\"$schema\" is the schema's path, a string");
+    else if (k != "$schema" && k != "cards" && k != "tokens")
+      problems.add("pool", "unknown field '" + k + "'");
+  }
   Pool p;
   Names<int> token_ids;
   json tokens = j.value("tokens", json::array());

@@ -127,7 +127,7 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
     return cards;
   }
   for (auto& [k, v] : deck.items())
-    if (k != "name" && k != "description" && k != "cards")
+    if (k != "$schema" && k != "name" && k != "description" && k != "cards")
       problems.push_back({"format", "unknown deck field '" + k + "'"});
   for (auto& [id, count] : deck["cards"].items()) {
     if (!count.is_number_integer() || count.get<long long>() < 1 || count.get<long long>() > 250) {
