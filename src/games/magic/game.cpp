@@ -141,26 +141,30 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
   }
   const json& deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
   const std::string file = raw.is_string() ? starter_deck_file(raw.get<std::string>()) : "deck";
-  // The schema (data/schema/magic-deck.schema.json) first: the deck's form.
-  const auto form = schema_problems(deck, "magic-deck");
-  for (const SchemaProblem& p : form) problems.push_back({"format", schema_problem_line(file, p)});
-  if (!form.empty()) return cards;
+  // The schema (data/schema/magic-deck.schema.json) first: the deck's form;
+  // then the deck rules for every entry of a well-formed count.
+  for (const SchemaProblem& p : schema_problems(deck, "magic-deck"))
+    problems.push_back({"format", schema_problem_line(file, p)});
+  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object()) return cards;
   // A starter deck is listed to players by its file name and its name.
   if (raw.is_string() && !is_id(raw.get<std::string>()))
     problems.push_back({"format", file + ": a deck's file name is an id (a-z, 0-9, single -)"});
   if (raw.is_string() && !deck.contains("name"))
     problems.push_back({"format", file + ": a starter deck has a \"name\""});
   for (auto& [id, count] : deck["cards"].items()) {
+    if (!count.is_number_integer() || count.get<long long>() < 1 || count.get<long long>() > 250)
+      continue;  // named by the schema
+    const std::string at = file + ":" + (json::json_pointer("/cards") / id).to_string() + ": ";
     const int idx = pool_->find(id);
     if (idx < 0 || (*pool_)[idx].token) {
-      problems.push_back({"deck building: cards", file + ":/cards/" + id + ": unknown card '" + id +
-                                                      "'" + (idx < 0 ? "" : " (a token)")});
+      problems.push_back({"deck building: cards",
+                          at + "unknown card '" + id + "'" + (idx < 0 ? "" : " (a token)")});
       continue;
     }
     const int n = count.get<int>();
     if (n > 4 && !(*pool_)[idx].basic)
       problems.push_back({"deck building: four copies",
-                          "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
+                          at + "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
     if (cards.size() + static_cast<std::size_t>(n) > 250) {
       problems.push_back({"format", "a deck holds at most 250 cards"});
       break;
