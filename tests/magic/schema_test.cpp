@@ -85,7 +85,8 @@ TEST(MagicSchema, BrokenPoolsNameFileAndPointer) {
                     "unknown field"));
   EXPECT_TRUE(names(error(pool(R"({"types": ["sorcery"], "power": null, "toughness": null})")),
                     "/cards/0/effects", "is required"));
-  EXPECT_TRUE(names(error(pool(R"({"types": ["land", "creature"]})")), "/cards/0/types", ""));
+  EXPECT_TRUE(names(error(pool(R"({"types": ["land", "creature"]})")), "/cards/0/types",
+                    "expected one of [\"land\"], [\"instant\"], [\"sorcery\"]"));
   // Auras and Curses.
   EXPECT_TRUE(names(error(pool(R"({"enchant": "creature"})")), "/cards/0/subtypes", ""));
   EXPECT_TRUE(names(error(pool(R"({"subtypes": ["aura"]})")), "/cards/0/enchant", "is required"));
