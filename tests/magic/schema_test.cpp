@@ -4,7 +4,10 @@
 // (references between fields, deck rules) is still refused by the loader,
 // naming the file, the card and the field.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
@@ -164,6 +167,25 @@ TEST(MagicSchema, ReferencesAreCheckedByTheLoader) {
   EXPECT_TRUE(refused(
       R"({"activated": [{"cost": {"tap": false}, "effects": [{"do": "draw", "who": "you", "amount": 1}]}]})",
       "activated[0].cost", "an activated ability without a cost could be used forever"));
+  EXPECT_TRUE(refused(R"({"triggers": [{"when": "enters", "targets": [{"kind": "opponent"}],
+      "effects": [{"do": "damage", "to": "target", "amount": 1},
+                  {"do": "give-control", "who": "target", "what": "target"}]}]})",
+                      "triggers[0].effects[1].what", "needs a permanent you control target"));
+  EXPECT_TRUE(
+      refused(R"({"triggers": [{"when": "enters", "targets": [{"kind": "instant-or-sorcery-spell"}],
+      "effects": [{"do": "damage", "to": "target", "amount": 1}]}]})",
+              "triggers[0].effects[0].to", "needs a creature or a player target"));
+  EXPECT_TRUE(refused(
+      R"({"triggers": [{"when": "enters", "effects": [{"do": "lose-life", "who": "defending-player", "amount": 1}]}]})",
+      "triggers[0].effects[0].who", "defending-player needs an attacks trigger"));
+  EXPECT_TRUE(refused(
+      R"({"triggers": [{"when": "each-upkeep", "effects": [{"do": "lose-life", "who": "its-controller", "amount": 1}]}]})",
+      "triggers[0].effects[0].who", "its-controller needs a creature-dies"));
+  EXPECT_TRUE(refused(
+      R"({"triggers": [{"when": "enchanted-player-upkeep", "effects": [{"do": "draw", "who": "you", "amount": 1}]}]})",
+      "triggers[0].when", "enchanted-player-upkeep needs an Aura that enchants a player"));
+  EXPECT_TRUE(refused(R"({"subtypes": ["aura"], "enchant": "creature"})", "subtypes",
+                      "an Aura is an enchantment"));
   // 608.2d: a spell chooses a player as it resolves; a creature has no such step.
   EXPECT_TRUE(names(error(pool(R"({"choose": "player"})")), "/cards/0/choose", "unknown field"));
   EXPECT_TRUE(refused(R"({"types": ["sorcery"], "power": null, "toughness": null,
@@ -223,6 +245,38 @@ TEST(MagicSchema, BrokenDecksNameThePointer) {
   // A starter deck names its file.
   const std::string file = g.starter_deck_file(g.starter_decks()[0]);
   EXPECT_NE(file.find("data/magic/decks/"), std::string::npos);
+}
+
+// Starter decks are files: a broken one names its file and field, a file
+// name that is no id or a deck without a name is refused, and the other
+// decks play on.
+TEST(MagicSchema, StarterDeckFilesNameTheFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("tt_magic_schema_" + std::to_string(getpid()));
+  fs::create_directories(dir / "magic");
+  fs::copy(fs::path(TABLETOP_TESTS_DIR) / ".." / "data" / "magic", dir / "magic",
+           fs::copy_options::recursive);
+  std::ofstream(dir / "magic" / "decks" / "broken.json") << R"({"cards": {"wildglen": "two"}})";
+  json unnamed = json::parse(std::ifstream(dir / "magic" / "decks" / "blue-green-tides.json"));
+  unnamed.erase("name");
+  std::ofstream(dir / "magic" / "decks" / "Odd Name.json") << unnamed.dump();
+  const MagicGame g(dir.string());
+  auto problems = [&](const std::string& name) {
+    std::string out;
+    for (auto& p : g.check_deck(json(name), tt::Setup{})) out += p.message + "\n";
+    return out;
+  };
+  const std::string broken = (dir / "magic" / "decks" / "broken.json").string();
+  EXPECT_NE(problems("broken").find(broken + ":/cards/wildglen: expected an integer"),
+            std::string::npos)
+      << problems("broken");
+  const std::string odd = (dir / "magic" / "decks" / "Odd Name.json").string();
+  EXPECT_NE(problems("Odd Name").find(odd + ": a deck's file name is an id"), std::string::npos)
+      << problems("Odd Name");
+  EXPECT_NE(problems("Odd Name").find(odd + ": a starter deck has a \"name\""), std::string::npos)
+      << problems("Odd Name");
+  EXPECT_EQ(problems("blue-green-tides"), "");
+  fs::remove_all(dir);
 }
 
 }  // namespace
