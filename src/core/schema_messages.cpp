@@ -66,7 +66,7 @@ std::optional<bool> condition_holds(const json& cond, const json* value) {
   if (!value->is_object()) return false;
   for (const json& r : cond.value("required", json::array()))
     if (r.is_string() && !value->contains(r.get<std::string>())) return false;
-  // A named copy: items() of the temporary value() returns would dangle.
+  // A named copy: items() of a temporary would dangle in the loop.
   const json properties = cond.value("properties", json::object());
   for (const auto& [key, sub] : properties.items()) {
     auto it = value->find(key);
