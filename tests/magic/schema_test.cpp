@@ -202,8 +202,8 @@ TEST(MagicSchema, ReferencesAreCheckedByTheLoader) {
       << error(twice);
 }
 
-// The deck format: a wrong type, a misspelt field, a count out of range and
-// a malformed card id, named by pointer; the deck rules after it.
+// The deck format: a wrong type, a misspelt field and a count out of range,
+// named by pointer; the deck rules after it (a card id the pool lacks).
 TEST(MagicSchema, BrokenDecksNameThePointer) {
   register_builtin_games();
   const Game& g = *Registry::instance().get("magic");
@@ -230,7 +230,9 @@ TEST(MagicSchema, BrokenDecksNameThePointer) {
       << problems(bad);
   bad = deck;
   bad["cards"]["Dawn Meadow"] = 1;
-  EXPECT_NE(problems(bad).find("[format] deck:"), std::string::npos) << problems(bad);
+  EXPECT_NE(problems(bad).find("[deck building: cards] deck:/cards/Dawn Meadow: unknown card"),
+            std::string::npos)
+      << problems(bad);
   bad = deck;
   bad["name"] = 7;
   EXPECT_NE(problems(bad).find("[format] deck:/name: expected a string"), std::string::npos)
