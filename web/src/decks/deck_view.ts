@@ -18,8 +18,10 @@ export class DeckView {
   readonly rules = h("div.rules", { "data-state": "checking", "aria-live": "polite" });
   private body = h("div.deck-body");
 
-  constructor(private game: string, private format: DeckFormat, private diceSets: string[], private act: DeckActions) {
-    this.el = h("section.card.deck-panel", h("h3", "Deck"), this.rules, this.body);
+  /** `seats`: the table size the rules are checked for, shown above the verdict. */
+  constructor(private game: string, private format: DeckFormat, private diceSets: string[], private act: DeckActions, seats: HTMLElement) {
+    this.el = h("section.card.deck-panel",
+      h("div.deck-head", h("h3", "Deck"), h("label.table-size", "for ", seats, " players")), this.rules, this.body);
   }
 
   draw(d: DeckContents): void {

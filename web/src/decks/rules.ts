@@ -13,12 +13,15 @@ export class RuleCheck {
   private timer: number | undefined;
   private asked = 0;
 
-  constructor(private el: HTMLElement, private game: string) {}
+  /** `onVerdict`: told each verdict shown (null while checking), for the page's summary. */
+  constructor(private el: HTMLElement, private game: string,
+    private onVerdict: (problems: Problem[] | null) => void = () => {}) {}
 
   /** Checks `deck` for a table of `seats` players after `delayMs` without another change. */
   soon(deck: Record<string, unknown>, seats: number, delayMs = 300): void {
     clearTimeout(this.timer);
     this.el.dataset.state = "checking";
+    this.onVerdict(null);
     this.timer = window.setTimeout(() => void this.now(deck, seats), delayMs);
   }
 
@@ -38,6 +41,7 @@ export class RuleCheck {
     }
     if (mine !== this.asked) return;
     this.el.dataset.state = problems.length ? "illegal" : "legal";
+    this.onVerdict(problems);
     clear(this.el, problems.length
       ? [h("p.verdict", `Not legal for ${seats} players:`),
          h("ul.problems", problems.map((p) => h("li", { "data-rule": p.rule }, h("strong", p.rule), ": ", p.message)))]

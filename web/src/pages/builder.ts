@@ -52,18 +52,24 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
   }
   let deck: DeckContents = emptyDeck(game);
   const min = g.min_seats || 2, max = g.max_seats || min;
-  const seats = h("select", { name: "seats", "aria-label": "players at the table" },
+  // The rules can differ with the table size (a Last Chronicle deck for 3-4 players names a leader).
+  const seats = h("select", { name: "seats", "aria-label": "players at the table", title: "the deck rules can differ with the table size" },
     Array.from({ length: max - min + 1 }, (_, i) => h("option", { value: min + i }, String(min + i)))) as HTMLSelectElement;
   const slotOf = (c: CardInfo) => c.deck_slots.find((s) => format.counted.includes(s));
   const total = () => format.counted.reduce((t, s) => t + [...deck.counts[s].values()].reduce((a, b) => a + b, 0), 0);
-  const summary = h("div.deck-summary");
+  const summaryText = h("span.summary-text");
+  const verdict = h("span.summary-verdict");
+  const jump = (label: string, to: () => HTMLElement) =>
+    h("button.small", { type: "button", onclick: () => to().scrollIntoView({ behavior: "smooth", block: "start" }) }, label);
+  const summary = h("div.deck-summary", summaryText, verdict,
+    h("span.jumps", jump("Cards", () => pool.el), jump("Deck", () => deckView.el)));
 
   const changed = () => {
     deckView.draw(deck);
     pool.draw();
     library.changed();
     const lead = format.single.map((s) => deck.single[s]).find(Boolean);
-    clear(summary, h("strong", `${total()} cards`), lead ? h("span", ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}`) : null);
+    clear(summaryText, h("strong", `${total()} cards`), lead ? ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}` : null);
     check.soon(writeDeck(game, { ...deck, name: library.name.value.trim() || "deck" }), Number(seats.value));
   };
   const actions = {
@@ -98,8 +104,12 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     },
   };
   const pool = new PoolView(game, cards, format, actions);
-  const deckView = new DeckView(game, format, diceSets(game), actions);
-  const check = new RuleCheck(deckView.rules, game);
+  const deckView = new DeckView(game, format, diceSets(game), actions, seats);
+  const check = new RuleCheck(deckView.rules, game, (problems) => {
+    verdict.dataset.state = problems === null ? "checking" : problems.length ? "illegal" : "legal";
+    verdict.textContent = problems === null ? "checking…" : problems.length
+      ? `✗ ${problems.length} rule${problems.length === 1 ? "" : "s"} broken` : `✓ legal for ${seats.value} players`;
+  });
   const library = new Library({
     game,
     starters: starterDecks(game),
@@ -119,12 +129,8 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
 
   clear(page,
     h("div.builder-head",
-      h("h2", "Deck builder"), gameTabs(game, games),
-      h("a.button.small", { href: "#/" }, "Back to the lobby")),
+      h("h2", "Deck builder"), gameTabs(game, games)),
     library.el,
-    h("div.row.table-size",
-      h("label", "For a table of ", seats, " players"),
-      h("small.muted", "the deck rules can differ with the table size (a Last Chronicle deck for 3-4 players needs a leader)")),
     summary,
     h("div.builder-grid", pool.el, deckView.el));
   if (open) library.open(open);
