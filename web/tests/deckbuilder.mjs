@@ -36,6 +36,8 @@ export async function deckBuilder({ browser, base, bin, shotPath, log }) {
   }));
   const made = {};
   for (const game of Object.keys(PLAN)) made[game] = await buildDeck(page, base, bin, game, shot, log);
+  await shelf(page, made.magic.broke, log);
+  await illegalAtCreate(page, base, log);
   await playWithSavedDeck(page, base, made.lastchronicle, sent, shot, log);
   if (P.errors.length) fail(`page errors: ${P.errors.join("; ")}`);
   if (P.outside.length) fail(`requests outside the server: ${P.outside.join(", ")}`);
@@ -72,8 +74,15 @@ async function addBySearch(page, card, n) {
   for (let i = 0; i < n; i++) await entry.locator("button.add").click();
 }
 
+// Adds copies of a card until the deck holds `n`.
+async function addUpTo(page, card, n) {
+  const now = await page.evaluate((x) => Number((document.querySelector(`.deck-list li[data-card="${x}"] .n`)?.textContent || "0").replace("×", "")), card.id);
+  await addBySearch(page, card, n - now);
+}
+
 async function buildDeck(page, base, bin, game, shot, log) {
   const plan = PLAN[game];
+  let broke = null;
   const catalogue = await (await fetch(`${base}/api/cards/${game}`)).json();
   const byId = new Map(catalogue.cards.map((c) => [c.id, c]));
   const starter = catalogue.starter_decks[plan.starter];
@@ -117,9 +126,8 @@ async function buildDeck(page, base, bin, game, shot, log) {
     await page.click(".deck-single[data-slot=leader] button.unlead");
   } else {
     const [, id] = clicksOf(game, starter).find(([slot, x]) => slot !== "items" && !byId.get(x).tags.includes("basic"));
-    const limit = game === "ddm" ? 3 : 5;
-    const now = await page.evaluate((x) => Number((document.querySelector(`.deck-list li[data-card="${x}"] .n`)?.textContent || "0").replace("×", "")), id);
-    await addBySearch(page, byId.get(id), limit - now);
+    broke = byId.get(id);
+    await addUpTo(page, broke, game === "ddm" ? 3 : 5);
   }
   await rulesSay(page, "illegal", plan.illegal);
   const message = await page.textContent(`.rules li[data-rule="${plan.illegal}"]`);
@@ -141,7 +149,51 @@ async function buildDeck(page, base, bin, game, shot, log) {
   const [dl2] = await Promise.all([page.waitForEvent("download"), page.click("button[name=export]")]);
   const again = JSON.parse(readFileSync(await dl2.path(), "utf8"));
   if (JSON.stringify(again) !== JSON.stringify(exported)) fail(`${game}: the import did not round-trip:\n${JSON.stringify(exported)}\n${JSON.stringify(again)}`);
-  return { cards, name: `My ${game}`, deck: exported };
+  return { cards, name: `My ${game}`, deck: exported, broke };
+}
+
+// The shelf (on the Magic page): the deck broken by a fifth copy saved as
+// another name, a starter deck as a template, duplicate, rename, delete.
+async function shelf(page, broke, log) {
+  const saved = () => page.$$eval("select[name=saved] option", (os) => os.map((o) => o.value).filter(Boolean));
+  await page.fill("input[name=search]", "");
+  await addUpTo(page, broke, 5);
+  await rulesSay(page, "illegal", "deck building: four copies");
+  await page.fill("input[name=deck-name]", "Broken magic");
+  await page.click("button[name=save]");
+  await page.selectOption("select[name=starter]", "white-blue-skies");
+  await rulesSay(page, "legal");
+  if ((await page.inputValue("input[name=deck-name]")) !== "My White-Blue Skies") fail("the template's name is not offered");
+  await page.click("button[name=save]");
+  await page.click("button[name=duplicate]");
+  await page.waitForFunction(() => [...document.querySelectorAll("select[name=saved] option")].some((o) => o.value === "My White-Blue Skies copy"));
+  await page.fill("input[name=deck-name]", "Skies");
+  await page.click("button[name=rename]");
+  let names = await saved();
+  if (!names.includes("Skies") || names.includes("My White-Blue Skies copy")) fail(`rename: ${names}`);
+  // A name another saved deck holds is refused.
+  await page.fill("input[name=deck-name]", "My magic");
+  await page.click("button[name=save]");
+  if (!/saved already/.test(await page.textContent(".shelf-msg.error"))) fail("a taken name was not refused");
+  await page.selectOption("select[name=saved]", "Skies");
+  await page.click("button[name=delete]");
+  await page.click("button[name=delete]");
+  names = await saved();
+  if (names.includes("Skies") || !names.includes("My magic") || !names.includes("Broken magic")) fail(`delete: ${names}`);
+  log(`shelf: template, duplicate, rename, refused name, delete; saved ${names.join(", ")}`);
+}
+
+// An illegal saved deck chosen for a seat: the new-table form names the rule and makes no table.
+async function illegalAtCreate(page, base, log) {
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector("select[name=game] option[value=magic]", { state: "attached" });
+  await page.selectOption("select[name=game]", "magic");
+  await page.selectOption("select[name=deck-0]", "saved:Broken magic");
+  await page.click("button:has-text('Create table')");
+  await page.waitForSelector(".problems li");
+  const text = await page.textContent(".problems");
+  if (!/four copies/.test(text) || (await page.locator(".created h3").count())) fail(`an illegal saved deck at create: ${text}`);
+  log(`create with an illegal saved deck: ${text.trim().slice(0, 100)}`);
 }
 
 async function phoneShot(page, shot, game) {
