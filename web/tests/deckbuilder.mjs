@@ -102,12 +102,19 @@ async function buildDeck(page, base, bin, game, shot, log) {
     await page.locator(`.pool-card[data-card="${starter.leader}"] button.lead[data-slot=leader]`).click();
     await page.fill("input[name=search]", "");
   }
+  if (starter.commander) {
+    await page.fill("input[name=search]", byId.get(starter.commander).name);
+    await page.locator(`.pool-card[data-card="${starter.commander}"] button.lead[data-slot=commander]`).click();
+    await page.fill("input[name=search]", "");
+    await page.waitForSelector(`.deck-single[data-slot=commander] [data-card="${starter.commander}"]`);
+  }
   await rulesSay(page, "legal");
   log(`${game}: a legal deck of ${cards} cards by ${((Date.now() - started) / 1000).toFixed(1)} s of clicks`);
   if (!(await page.locator(".deck-charts .bar").count()) && game !== "suikoden") fail(`${game}: no curve shown`);
   await page.fill("input[name=deck-name]", `My ${game}`);
   await page.click("button[name=save]");
   await page.waitForSelector(`select[name=saved] option[value="My ${game}"]`, { state: "attached" });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, `deckbuilder-${game}`);
   await phoneShot(page, shot, game);
 
@@ -201,7 +208,15 @@ async function phoneShot(page, shot, game) {
   await sleep(100);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   if (wide > 390) fail(`${game}: the builder scrolls sideways on a phone (${wide} px)`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, `deckbuilder-${game}-phone`);
+  // The summary's jump to the deck, below the pool on a phone.
+  await page.click(".deck-summary .jumps button:has-text('Deck')");
+  await page.waitForFunction(() => {
+    const top = document.querySelector(".deck-panel").getBoundingClientRect().top;
+    return (top >= 0 && top < 160) || (top >= 0 && window.scrollY + innerHeight >= document.documentElement.scrollHeight - 2);
+  });
+  await shot(page, `deckbuilder-${game}-phone-deck`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 

@@ -9,6 +9,8 @@ import { deleteDeck, freeName, renameDeck, saveDeck, savedDeck, savedDecks } fro
 
 export interface Shelf {
   game: string;
+  /** Whether the deck holds no card at all (nothing to lose). */
+  empty(): boolean;
   /** The deck as it stands, in the game's file format (without its name). */
   current(): Record<string, unknown>;
   /** Loads a deck file into the builder; throws (naming why) when it is not a deck. `saved`: its saved name. */
@@ -77,7 +79,7 @@ export class Library {
 
   changed(): void {
     const saved = this.openName ? savedDeck(this.s.game, this.openName) : null;
-    this.dirty.hidden = !!saved && JSON.stringify(saved) === JSON.stringify(this.file());
+    this.dirty.hidden = saved ? JSON.stringify(saved) === JSON.stringify(this.file()) : this.s.empty();
   }
 
   say(text: string, error = false): void {

@@ -38,8 +38,14 @@ export function builderPage(game: string, open: string) {
 }
 
 function gameTabs(current: string, games: GameInfo[]): HTMLElement {
-  return h("nav.game-tabs", { "aria-label": "game" }, games.map((x) =>
+  const nav = h("nav.game-tabs", { "aria-label": "game" }, games.map((x) =>
     h("a.tab", { href: `#/decks/${x.name}`, class: x.name === current ? "on" : "", "aria-current": x.name === current ? "page" : undefined }, x.title || x.name)));
+  // On a phone the row scrolls sideways: the current game in view.
+  requestAnimationFrame(() => {
+    const on = nav.querySelector<HTMLElement>(".tab.on");
+    if (on && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = on.offsetLeft - 8;
+  });
+  return nav;
 }
 
 function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): RuleCheck {
@@ -112,6 +118,7 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
   });
   const library = new Library({
     game,
+    empty: () => total() === 0 && format.single.every((s) => !deck.single[s]),
     starters: starterDecks(game),
     current: () => writeDeck(game, deck),
     load(doc, saved) {
