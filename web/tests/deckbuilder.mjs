@@ -111,6 +111,12 @@ async function buildDeck(page, base, bin, game, shot, log) {
   await rulesSay(page, "legal");
   log(`${game}: a legal deck of ${cards} cards by ${((Date.now() - started) / 1000).toFixed(1)} s of clicks`);
   if (!(await page.locator(".deck-charts .bar").count()) && game !== "suikoden") fail(`${game}: no curve shown`);
+  // A reload loses nothing: the deck and the table size are kept as a draft.
+  await page.reload();
+  await page.waitForSelector(".pool-card");
+  if ((await deckTotal(page)) !== cards || (await page.inputValue("select[name=seats]")) !== String(plan.seats))
+    fail(`${game}: the deck was lost by a reload`);
+  await rulesSay(page, "legal");
   await page.fill("input[name=deck-name]", `My ${game}`);
   await page.click("button[name=save]");
   await page.waitForSelector(`select[name=saved] option[value="My ${game}"]`, { state: "attached" });

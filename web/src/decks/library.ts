@@ -32,7 +32,7 @@ export class Library {
   constructor(private s: Shelf) {
     const btn = (name: string, label: string, fn: () => void, title?: string) =>
       h("button.small", { type: "button", name, title, onclick: () => this.attempt(fn) }, label) as HTMLButtonElement;
-    this.saved.onchange = () => this.attempt(() => this.open(this.saved.value));
+    this.saved.onchange = () => this.attempt(() => void this.open(this.saved.value));
     this.deleteBtn = btn("delete", "Delete", () => this.remove());
     const starter = h("select", { name: "starter", "aria-label": "starter deck" },
       h("option", { value: "" }, "start from…"),
@@ -95,14 +95,31 @@ export class Library {
     this.changed();
   }
 
-  open(name: string): void {
+  /** Opens a saved deck; false when none has that name. */
+  open(name: string): boolean {
     const doc = name ? savedDeck(this.s.game, name) : null;
-    if (!doc) return;
+    if (!doc) {
+      if (name) this.say(`No deck named ${name} is saved in this browser.`, true);
+      return false;
+    }
     this.s.load(doc, name);
     this.openName = name;
     this.name.value = name;
     this.refresh();
     this.say(`Opened ${name}.`);
+    return true;
+  }
+
+  /** The deck left on the page last time, with the saved deck it came from. */
+  restore(doc: Record<string, unknown>, openName: string | null): void {
+    try {
+      this.s.load(doc, null);
+    } catch {
+      return; // the pool changed since: start empty rather than show a broken deck
+    }
+    this.openName = openName && savedDeck(this.s.game, openName) ? openName : null;
+    this.name.value = typeof doc.name === "string" ? doc.name : "";
+    this.refresh();
   }
 
   private save(): void {

@@ -58,3 +58,33 @@ export function freeName(game: string, name: string): string {
   if (!taken.has(name)) return name;
   for (let i = 2; ; i++) if (!taken.has(`${name} (${i})`)) return `${name} (${i})`;
 }
+
+// The deck on the builder's page, kept at every change so a reload or a
+// page left by mistake loses nothing: the deck file, the saved deck it was
+// opened from (if any) and the table size chosen.
+const DRAFTS = "tabletop.deck-drafts";
+
+export interface Draft {
+  deck: Record<string, unknown>;
+  open: string | null;
+  seats: number;
+}
+
+function drafts(): Record<string, Draft> {
+  try {
+    const v = JSON.parse(localStorage.getItem(DRAFTS) || "{}");
+    return v && typeof v === "object" ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+export function draftOf(game: string): Draft | null {
+  return drafts()[game] ?? null;
+}
+
+export function keepDraft(game: string, d: Draft): void {
+  const all = drafts();
+  all[game] = d;
+  localStorage.setItem(DRAFTS, JSON.stringify(all));
+}

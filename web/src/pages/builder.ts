@@ -9,6 +9,7 @@ import { catalogueCards, cardInfo, diceSets, loadCatalogue, starterDecks, type C
 import { DeckView } from "../decks/deck_view";
 import { FORMATS, NotADeck, copyDeck, emptyDeck, formatOf, namedCards, readDeck, writeDeck, type DeckContents } from "../decks/formats";
 import { Library } from "../decks/library";
+import { draftOf, keepDraft } from "../decks/saved";
 import { PoolView } from "../decks/pool_view";
 import { RuleCheck } from "../decks/rules";
 import { loadGames } from "./lobby";
@@ -76,7 +77,9 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     library.changed();
     const lead = format.single.map((s) => deck.single[s]).find(Boolean);
     clear(summaryText, h("strong", `${total()} cards`), lead ? ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}` : null);
-    check.soon(writeDeck(game, { ...deck, name: library.name.value.trim() || "deck" }), Number(seats.value));
+    const file = writeDeck(game, { ...deck, name: library.name.value.trim() });
+    keepDraft(game, { deck: file, open: library.openName, seats: Number(seats.value) });
+    check.soon(file, Number(seats.value));
   };
   const actions = {
     count: (id: string) => format.counted.reduce((t, s) => t + (deck.counts[s].get(id) || 0), 0),
@@ -140,7 +143,10 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     library.el,
     summary,
     h("div.builder-grid", pool.el, deckView.el));
-  if (open) library.open(open);
+  // A saved deck named in the address, else the deck left on this page last time.
+  const draft = draftOf(game);
+  if (draft && draft.seats >= min && draft.seats <= max) seats.value = String(draft.seats);
+  if (!(open && library.open(open)) && draft) library.restore(draft.deck, draft.open);
   changed();
   return check;
 }
