@@ -77,7 +77,7 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     library.changed();
     const lead = format.single.map((s) => deck.single[s]).find(Boolean);
     clear(summaryText, h("strong", `${total()} cards`), lead ? ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}` : null);
-    const file = writeDeck(game, { ...deck, name: library.name.value.trim() });
+    const file = writeDeck(game, { ...deck, name: library.name.value.trim() || "Unnamed deck" });
     keepDraft(game, { deck: file, open: library.openName, seats: Number(seats.value) });
     check.soon(file, Number(seats.value));
   };
