@@ -77,9 +77,9 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     library.changed();
     const lead = format.single.map((s) => deck.single[s]).find(Boolean);
     clear(summaryText, h("strong", `${total()} cards`), lead ? ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}` : null);
-    const file = writeDeck(game, { ...deck, name: library.name.value.trim() || "Unnamed deck" });
+    const file = writeDeck(game, { ...deck, name: library.name.value.trim() });
     keepDraft(game, { deck: file, open: library.openName, seats: Number(seats.value) });
-    check.soon(file, Number(seats.value));
+    check.soon(library.file(), Number(seats.value));
   };
   const actions = {
     count: (id: string) => format.counted.reduce((t, s) => t + (deck.counts[s].get(id) || 0), 0),
