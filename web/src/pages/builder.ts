@@ -77,10 +77,12 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     library.changed();
     const lead = format.single.map((s) => deck.single[s]).find(Boolean);
     clear(summaryText, h("strong", `${total()} cards`), lead ? ` · ${format.single.map((s) => format.label[s]).join("/")}: ${cardInfo(game, lead)?.name ?? lead}` : null);
-    const file = writeDeck(game, { ...deck, name: library.name.value.trim() });
-    keepDraft(game, { deck: file, open: library.openName, seats: Number(seats.value) });
+    keep();
     check.soon(library.file(), Number(seats.value));
   };
+  const keep = () => keepDraft(game, {
+    deck: writeDeck(game, { ...deck, name: library.name.value.trim() }), open: library.openName, seats: Number(seats.value),
+  });
   const actions = {
     count: (id: string) => format.counted.reduce((t, s) => t + (deck.counts[s].get(id) || 0), 0),
     leads: (id: string) => format.single.find((s) => deck.single[s] === id) ?? null,
@@ -136,6 +138,7 @@ function draw(page: HTMLElement, g: GameInfo, games: GameInfo[], open: string): 
     },
   });
   seats.onchange = changed;
+  library.name.addEventListener("input", keep);
 
   clear(page,
     h("div.builder-head",
