@@ -47,8 +47,8 @@ std::vector<TargetKind> targets(const Reader& r, const json& o, std::vector<std:
   if (list.size() > 3) r.fail("targets", "at most 3 targets");
   for (std::size_t i = 0; i < list.size(); ++i) {
     out.push_back(
-        r.in("targets[" + std::to_string(i) + "]").name(list[i]["kind"], "kind", kTargetKinds));
-    kinds.push_back(list[i]["kind"].get<std::string>());
+        r.in("targets[" + std::to_string(i) + "]").name(list[i].at("kind"), "kind", kTargetKinds));
+    kinds.push_back(list[i].at("kind").get<std::string>());
   }
   return out;
 }
