@@ -76,10 +76,11 @@ TEST(DeckProblems, MagicReportsEveryFault) {
       json{{"sideboard", json::object()},
            {"cards", {{"mistglass-heron", 5}, {"no-such-card", 1}, {"lampwick-squire", 0}}}},
       4);
-  EXPECT_TRUE(names(reported, "unknown deck field 'sideboard'")) << all(reported);
+  EXPECT_TRUE(names(reported, "format: deck:/sideboard: unknown field")) << all(reported);
   EXPECT_TRUE(names(reported, "'mistglass-heron' appears 5 times")) << all(reported);
   EXPECT_TRUE(names(reported, "unknown card 'no-such-card'")) << all(reported);
-  EXPECT_TRUE(names(reported, "card 'lampwick-squire': a count is 1 to 250")) << all(reported);
+  EXPECT_TRUE(names(reported, "deck:/cards/lampwick-squire: 0 is out of range (1 to 250)"))
+      << all(reported);
   EXPECT_TRUE(names(reported, "the deck has 5 card")) << all(reported);
 }
 

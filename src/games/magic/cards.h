@@ -220,8 +220,10 @@ struct Pool {
   const CardDef& operator[](int i) const { return cards[static_cast<std::size_t>(i)]; }
   int find(const std::string& id) const;  // -1 when unknown
   int size() const { return static_cast<int>(cards.size()); }
-  // Throws tt::Error naming the card and field of the first problem.
-  static Pool load(const nlohmann::json& j);
+  // Checks `j` against the schema magic-cards, then what the schema cannot
+  // say. Throws tt::DataError listing every problem, one a line, each naming
+  // `file` and the field (by JSON pointer, or by card and field).
+  static Pool load(const nlohmann::json& j, const std::string& file = "cards.json");
   static Pool load_file(const std::string& path);
 };
 

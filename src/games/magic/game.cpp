@@ -5,12 +5,26 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "games/magic/rules.h"
 #include "games/magic/state.h"
 
 namespace tt::magic {
 
 using nlohmann::json;
+
+namespace {
+// Deck file names are ids: lower-case words joined by single hyphens.
+bool is_id(const std::string& s) {
+  bool dash = true;  // no leading dash
+  for (char c : s) {
+    if (c == '-' && dash) return false;
+    if (c != '-' && !((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+    dash = c == '-';
+  }
+  return !s.empty() && !dash;
+}
+}  // namespace
 
 MagicGame::MagicGame(const std::string& data_dir) {
   const std::string dir = data_dir + "/magic";
@@ -120,29 +134,37 @@ json MagicGame::starter_deck(const std::string& name) const {
 
 std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& problems) const {
   std::vector<int> cards;
-  const json deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
-  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object()) {
+  if (!raw.is_string() && !raw.is_object()) {
     problems.push_back(
         {"format", "a deck is a starter deck's name or an object with \"cards\": {id: count}"});
     return cards;
   }
-  for (auto& [k, v] : deck.items())
-    if (k != "name" && k != "description" && k != "cards")
-      problems.push_back({"format", "unknown deck field '" + k + "'"});
+  const json& deck = raw.is_string() ? starter_deck(raw.get<std::string>()) : raw;
+  const std::string file = raw.is_string() ? starter_deck_file(raw.get<std::string>()) : "deck";
+  // The schema (data/schema/magic-deck.schema.json) first: the deck's form;
+  // then the deck rules for every entry of a well-formed count.
+  for (const SchemaProblem& p : schema_problems(deck, "magic-deck"))
+    problems.push_back({"format", schema_problem_line(file, p)});
+  if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object()) return cards;
+  // A starter deck is listed to players by its file name and its name.
+  if (raw.is_string() && !is_id(raw.get<std::string>()))
+    problems.push_back({"format", file + ": a deck's file name is an id (a-z, 0-9, single -)"});
+  if (raw.is_string() && !deck.contains("name"))
+    problems.push_back({"format", file + ": a starter deck has a \"name\""});
   for (auto& [id, count] : deck["cards"].items()) {
-    if (!count.is_number_integer() || count.get<long long>() < 1 || count.get<long long>() > 250) {
-      problems.push_back({"format", "card '" + id + "': a count is 1 to 250"});
-      continue;
-    }
+    if (!count.is_number_integer() || count.get<long long>() < 1 || count.get<long long>() > 250)
+      continue;  // named by the schema
+    const std::string at = file + ":" + (json::json_pointer("/cards") / id).to_string() + ": ";
     const int idx = pool_->find(id);
     if (idx < 0 || (*pool_)[idx].token) {
-      problems.push_back({"deck building: cards", "unknown card '" + id + "'"});
+      problems.push_back({"deck building: cards",
+                          at + "unknown card '" + id + "'" + (idx < 0 ? "" : " (a token)")});
       continue;
     }
     const int n = count.get<int>();
     if (n > 4 && !(*pool_)[idx].basic)
       problems.push_back({"deck building: four copies",
-                          "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
+                          at + "'" + id + "' appears " + std::to_string(n) + " times; at most 4"});
     if (cards.size() + static_cast<std::size_t>(n) > 250) {
       problems.push_back({"format", "a deck holds at most 250 cards"});
       break;
