@@ -51,8 +51,7 @@ std::vector<fs::path> json_files(const fs::path& folder) {
 }
 
 bool has_schema(const std::string& name) {
-  const auto names = schema_names();
-  return std::find(names.begin(), names.end(), name) != names.end();
+  return !schema_text(name).empty();
 }
 
 // The file read and checked against `schema`; nullopt (the problems noted)

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
@@ -31,26 +32,28 @@ struct CompiledSchema {
   valijson::Schema schema;
 };
 
-// Every compiled-in schema, parsed on first use (a broken schema file is a
-// build mistake: the SchemaFiles test names it).
-const std::map<std::string, std::unique_ptr<CompiledSchema>, std::less<>>& compiled() {
-  static const auto all = [] {
-    std::map<std::string, std::unique_ptr<CompiledSchema>, std::less<>> out;
-    for (const detail::SchemaText& t : detail::schema_texts()) {
-      auto c = std::make_unique<CompiledSchema>();
-      try {
-        c->document = json::parse(t.text);
-        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        valijson::adapters::NlohmannJsonAdapter adapter(c->document);
-        parser.populateSchema(adapter, c->schema);
-      } catch (const std::exception& e) {
-        throw Error("the schema " + std::string(t.name) + " is broken: " + e.what());
-      }
-      out.emplace(std::string(t.name), std::move(c));
+// A compiled-in schema, parsed on its first use (a process that reads one
+// game's files parses only that game's schemas); nullptr for an unknown name.
+// A broken schema file is a build mistake: the SchemaFiles test names it.
+const CompiledSchema* compiled(std::string_view name) {
+  static std::mutex lock;
+  static std::map<std::string, std::unique_ptr<CompiledSchema>, std::less<>> parsed;
+  const std::lock_guard<std::mutex> guard(lock);
+  if (const auto it = parsed.find(name); it != parsed.end()) return it->second.get();
+  for (const detail::SchemaText& t : detail::schema_texts()) {
+    if (t.name != name) continue;
+    auto c = std::make_unique<CompiledSchema>();
+    try {
+      c->document = json::parse(t.text);
+      valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+      valijson::adapters::NlohmannJsonAdapter adapter(c->document);
+      parser.populateSchema(adapter, c->schema);
+    } catch (const std::exception& e) {
+      throw Error("the schema " + std::string(t.name) + " is broken: " + e.what());
     }
-    return out;
-  }();
-  return all;
+    return parsed.emplace(std::string(t.name), std::move(c)).first->second.get();
+  }
+  return nullptr;
 }
 
 // valijson's context ["<root>", "[monsters]", "[0]", "[atk]"] as the tokens
@@ -82,10 +85,9 @@ bool is_prefix(const std::vector<std::string>& a, const std::vector<std::string>
 }  // namespace
 
 std::vector<SchemaProblem> schema_problems(const json& doc, std::string_view name) {
-  const auto& all = compiled();
-  const auto it = all.find(name);
-  if (it == all.end()) throw Error("no schema '" + std::string(name) + "' is compiled in");
-  const CompiledSchema& c = *it->second;
+  const CompiledSchema* found = compiled(name);
+  if (!found) throw Error("no schema '" + std::string(name) + "' is compiled in");
+  const CompiledSchema& c = *found;
 
   valijson::Validator validator(valijson::Validator::kStrongTypes);
   valijson::ValidationResults results;
@@ -139,7 +141,11 @@ void check_schema(const json& doc, std::string_view schema, const std::string& f
 
 std::vector<std::string> schema_names() {
   std::vector<std::string> names;
-  for (const auto& [name, schema] : compiled()) names.push_back(name);
+  for (const detail::SchemaText& t : detail::schema_texts()) {
+    if (!compiled(t.name)) throw Error("the schema " + std::string(t.name) + " is missing");
+    names.emplace_back(t.name);
+  }
+  std::sort(names.begin(), names.end());
   return names;
 }
 
