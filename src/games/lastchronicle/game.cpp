@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "games/lastchronicle/rules.h"
 #include "games/lastchronicle/state.h"
 
@@ -112,7 +113,7 @@ LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) 
     return d;
   }
   for (auto& [k, v] : deck.items())
-    if (k != "name" && k != "description" && k != "leader" && k != "cards")
+    if (k != "$schema" && k != "name" && k != "description" && k != "leader" && k != "cards")
       problems.push_back({"format", "unknown deck field '" + k + "'"});
   if (deck.contains("leader") && !deck["leader"].is_null()) {
     if (!deck["leader"].is_string()) {
@@ -138,15 +139,40 @@ LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) 
           {"format", "each deck entry is a card id (decks are singleton), not " + entry.dump()});
       continue;
     }
-    const int idx = pool_->find(entry.get<std::string>());
+    const std::string id = entry.get<std::string>();
+    const int idx = pool_->find(id);
     if (idx < 0) {
       problems.push_back(
-          {"deck building: cards", "unknown card '" + entry.get<std::string>() + "'"});
+          {"deck building: cards",
+           "unknown card '" + id + "'" +
+               (pool_->find_token(id) >= 0 ? " (a CA token is not a deck card)" : "")});
       continue;
     }
     d.cards.push_back(idx);
   }
   return d;
+}
+
+// The deck's form (data/schema/lastchronicle-deck.schema.json), each problem
+// by its JSON pointer and, for a starter deck, its file; a starter deck also
+// has a name people read. False when the form is broken: the deck rules are
+// not judged then.
+bool LcGame::deck_form(const json& raw, std::vector<DeckProblem>& problems) const {
+  const bool starter = raw.is_string();
+  const json& deck = starter ? starter_deck(raw.get<std::string>()) : raw;
+  const std::string file = starter ? starter_deck_file(raw.get<std::string>()) : "";
+  for (const SchemaProblem& p : schema_problems(deck, "lastchronicle-deck"))
+    problems.push_back({"format", file.empty()
+                                      ? (p.pointer.empty() ? "" : p.pointer + ": ") + p.message
+                                      : schema_problem_line(file, p)});
+  const bool named =
+      deck.is_object() && deck.contains("name") && deck["name"].is_string() &&
+      deck["name"].get<std::string>().find_first_not_of(" \t\r\n") != std::string::npos;
+  if (problems.empty() && starter && !named)
+    problems.push_back({"format", schema_problem_line(file, {"/name",
+                                                             "a starter deck needs a "
+                                                             "name people read"})});
+  return problems.empty();
 }
 
 // Deck building (multiplayer guide "デッキ構築のルール"): 40 cards exactly,
@@ -157,6 +183,7 @@ std::vector<DeckProblem> LcGame::check_deck(const json& raw, const Setup& setup)
   std::vector<DeckProblem> problems;
   Deck d;
   try {
+    if (!deck_form(raw, problems)) return problems;
     d = parse(raw, problems);
   } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
