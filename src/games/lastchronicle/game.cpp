@@ -155,8 +155,7 @@ LcGame::Deck LcGame::parse(const json& raw, std::vector<DeckProblem>& problems) 
 
 // The deck's form (data/schema/lastchronicle-deck.schema.json), each problem
 // by its JSON pointer and, for a starter deck, its file; a starter deck also
-// has a name people read. False when the form is broken: the deck rules are
-// not judged then.
+// has a name people read. False when the form is broken.
 bool LcGame::deck_form(const json& raw, std::vector<DeckProblem>& problems) const {
   const bool starter = raw.is_string();
   const json& deck = starter ? starter_deck(raw.get<std::string>()) : raw;
@@ -183,8 +182,12 @@ std::vector<DeckProblem> LcGame::check_deck(const json& raw, const Setup& setup)
   std::vector<DeckProblem> problems;
   Deck d;
   try {
-    if (!deck_form(raw, problems)) return problems;
-    d = parse(raw, problems);
+    // The deck's cards too: the form's problems are the schema's to name.
+    const bool formed = deck_form(raw, problems);
+    std::vector<DeckProblem> found;
+    d = parse(raw, found);
+    for (DeckProblem& p : found)
+      if (formed || p.rule != "format") problems.push_back(std::move(p));
   } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
     return problems;
