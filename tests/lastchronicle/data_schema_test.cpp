@@ -205,6 +205,15 @@ TEST_F(LcDataSchema, TheLoaderChecksWhatTiesEntriesTogether) {
              file + "starting_ca[1]: unknown token \"wolf-token\"");
   expect_has(pool_error([&](json& p) { p["cards"][at("bastion-warden")]["rarity"] = "special"; }),
              "field 'rarity': only one card may be special");
+  // Several problems: one line each, each naming the file.
+  const std::string several = pool_error([&](json& p) {
+    p["cards"][at("bastion-warden")]["id"] = "verdict-seer";
+    p["tokens"][1]["id"] = "bear-token";
+  });
+  // (the token's repeated id also leaves starting_ca naming a token the pool lacks)
+  EXPECT_EQ(several, file + "token bear-token, field 'id': appears twice\n" + file +
+                         "starting_ca[2]: unknown token \"dragon-token\"\n" + file +
+                         "card 'verdict-seer', field 'id': appears twice");
 }
 
 TEST_F(LcDataSchema, TheLoaderChecksWhatAStepNeedsOfItsCard) {

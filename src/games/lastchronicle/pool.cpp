@@ -114,35 +114,45 @@ void read_cards(const json& j, Pool& p, DataProblems& problems) {
   }
 }
 
-}  // namespace
-
-// Every problem in the pool is collected (token by token, card by card) and
-// reported in one error.
-Pool Pool::load(const json& j) {
-  if (!j.is_object()) throw Error("the pool must be an object with tokens, starting_ca and cards");
-  DataProblems problems;
+// Every problem in the pool, token by token and card by card.
+Pool read_pool(const json& j, DataProblems& problems) {
+  Pool p;
+  if (!j.is_object()) {
+    problems.add("pool", "must be an object with tokens, starting_ca and cards");
+    return p;
+  }
   for (auto& [k, v] : j.items())
     if (k == "$schema" ? !v.is_string() : k != "tokens" && k != "starting_ca" && k != "cards")
       problems.add("pool",
                    k == "$schema" ? "$schema must be a string" : "unknown field '" + k + "'");
-  Pool p;
   read_tokens(j, p, problems);
   read_starting_ca(j, p, problems);
   read_cards(j, p, problems);
+  return p;
+}
+
+}  // namespace
+
+Pool Pool::load(const json& j) {
+  DataProblems problems;
+  Pool p = read_pool(j, problems);
   problems.throw_if_any("card pool");
   return p;
 }
 
 // The schema names every structural problem by its JSON pointer; the loader
-// then checks what ties the cards together and what their steps mean.
+// then checks what ties the cards together and what their steps mean, one
+// line a problem, each naming the file, the card and the field.
 Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
   check_schema(j, "lastchronicle-cards", path);
-  try {
-    return load(j);
-  } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
-  }
+  DataProblems problems;
+  Pool p = read_pool(j, problems);
+  std::string text;
+  for (const std::string& problem : problems.list())
+    text += (text.empty() ? "" : "\n") + path + ": " + problem;
+  if (!text.empty()) throw DataError(text);
+  return p;
 }
 
 }  // namespace tt::lastchronicle
