@@ -188,6 +188,25 @@ TEST_F(LcDataSchema, ABadNestedStepIsNamed) {
       pool_file() + ":" + card("bastion-warden") + "/abilities/0/tag: expected one of activated");
 }
 
+// Patterns are bounded: valijson matches them with std::regex, which
+// recurses once a character and overflows the stack on a long string that
+// an unbounded "[a-z0-9-]*" keeps matching. A huge id is an error, not a crash.
+TEST_F(LcDataSchema, AHugeIdIsRefusedNotACrash) {
+  const std::string huge(100000, 'a');
+  expect_has(pool_error([&](json& p) { p["cards"][at("verdict-seer")]["id"] = huge; }),
+             pool_file() + ":" + card("verdict-seer") + "/id: \"aaaa");
+  expect_has(pool_error([&](json& p) { p["tokens"][0]["id"] = huge; }),
+             pool_file() + ":/tokens/0/id: \"aaaa");
+  json p = pool_;
+  p["cards"][at("verdict-seer")]["id"] = std::string(65, 'a');
+  try {
+    Pool::load(p);
+    ADD_FAILURE() << "a 65-character id was taken";
+  } catch (const Error& e) {
+    expect_has(e.what(), "field 'id': must be 1 to 64 of a-z, 0-9 and '-'");
+  }
+}
+
 // What a schema cannot say stays with the loader, naming the file, the card
 // and the field.
 TEST_F(LcDataSchema, TheLoaderChecksWhatTiesEntriesTogether) {

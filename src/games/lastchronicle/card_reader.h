@@ -65,6 +65,11 @@ struct Place {
   bool retreat = false;  // set_ride sets the card that just left the battlefield
 };
 
+// An id of a card or token: a-z, 0-9 and '-', not first, at most 64
+// characters (ids go into option ids and logs).
+constexpr std::size_t kMaxIdLength = 64;
+inline constexpr const char* kIdRule = "must be 1 to 64 of a-z, 0-9 and '-', not starting with '-'";
+bool is_id(const std::string& id);
 // Text people read that says nothing: empty or only spaces.
 bool blank(const std::string& s);
 Condition read_condition(const Reader& r, const json& c);

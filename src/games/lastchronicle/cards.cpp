@@ -20,6 +20,14 @@ const std::map<std::string, Colour> kColours = {{"white", kWhite},
 
 namespace detail {
 
+bool is_id(const std::string& id) {
+  const auto id_char = [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
+  };
+  return !id.empty() && id.size() <= kMaxIdLength && id[0] != '-' &&
+         std::all_of(id.begin(), id.end(), id_char);
+}
+
 bool blank(const std::string& s) {
   return s.find_first_not_of(" \t\r\n") == std::string::npos;
 }
@@ -32,11 +40,7 @@ CardDef read_card(const json& c, int index) {
          {"id", "name", "type", "colours", "rarity", "cost", "x_cost", "ca", "atk", "def",
           "keywords", "abilities", "effects", "if", "text"},
          "a card");
-  const auto id_char = [](char ch) {
-    return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '-';
-  };
-  if (id.empty() || id[0] == '-' || !std::all_of(id.begin(), id.end(), id_char))
-    r.fail("id", "must use a-z, 0-9 and '-'");
+  if (!is_id(id)) r.fail("id", kIdRule);
   CardDef d;
   d.id = id;
   if (!c.contains("name") || !c["name"].is_string() || blank(c["name"].get<std::string>()))

@@ -48,7 +48,8 @@ void read_tokens(const json& j, Pool& p, DataProblems& problems) {
     problems.entry(name, [&] {
       Reader r(name);
       r.only(t, {"id", "name", "ca"}, "a token");
-      if (!t.contains("id") || !t["id"].is_string()) r.fail("id", "must be a string");
+      if (!t.contains("id") || !t["id"].is_string() || !detail::is_id(t["id"]))
+        r.fail("id", detail::kIdRule);
       if (!t.contains("name") || !t["name"].is_string() || detail::blank(t["name"]))
         r.fail("name", "must be a non-empty string");
       if (p.find_token(t["id"]) >= 0) r.fail("id", "appears twice");
