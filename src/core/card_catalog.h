@@ -19,6 +19,13 @@ struct CatalogCard {
   std::string text;
   std::vector<std::string> tags;  // keywords, rarity, class, camp...
   bool token = false;
+  // The deck file's fields the card may be put in ("cards", "leader",
+  // "commander", "monsters", "items"...); none for a card no deck holds (a
+  // token). Whether a deck is legal stays the game's check_deck's to say.
+  std::vector<std::string> deck_slots;
+  // The number a deck's curve counts (mana value, cost, level); none when the
+  // game's cards have no such number.
+  std::optional<int> curve;
 
   void stat(std::string label, nlohmann::json value) {
     stats.emplace_back(std::move(label), std::move(value));

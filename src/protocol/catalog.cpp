@@ -1,5 +1,6 @@
 #include "protocol/catalog.h"
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "protocol/agents.h"
 
@@ -49,6 +50,15 @@ json cards_json(const std::string& name) {
   const auto game = Registry::instance().get(name);
   json out = game->card_catalog();
   out["game"] = game->name();
+  // The starter decks as their files say, for the deck builder's templates;
+  // one that cannot be read is left out (`games` reports it).
+  out["starter_decks"] = json::object();
+  for (const std::string& name : game->starter_decks()) {
+    try {
+      out["starter_decks"][name] = game->starter_deck(name);
+    } catch (const Error&) {
+    }
+  }
   return out;
 }
 

@@ -14,7 +14,8 @@ nlohmann::json game_json(const Game& game);
 // Every registered game, as an array; a game whose card data could not be
 // loaded is an entry {"name", "broken": true, "error"}.
 nlohmann::json games_json();
-// {"game": name, "cards": [...]}: the game's Game::card_catalog. Throws
+// {"game": name, "cards": [...], "starter_decks": {name: deck}}: the game's
+// Game::card_catalog and its starter decks' files. Throws
 // DataError for a broken game, tt::Error naming the known games for an
 // unknown one (as Registry::get).
 nlohmann::json cards_json(const std::string& game);

@@ -3,6 +3,7 @@
 // numbers of the parsed pool (so a data override shows).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -73,6 +74,10 @@ TEST(CardCatalog, EveryGameListsEachCardOfItsPoolOnceInOneShape) {
       EXPECT_FALSE(c["text"].get<std::string>().empty());
       EXPECT_TRUE(c["cost"].is_null() || !c["cost"].get<std::string>().empty());
       EXPECT_TRUE(c["token"].is_boolean());
+      EXPECT_TRUE(c["curve"].is_null() || c["curve"].is_number_integer());
+      ASSERT_TRUE(c["deck_slots"].is_array());
+      // A token goes in no deck; every other card in at least one field.
+      EXPECT_EQ(c["deck_slots"].empty(), c["token"].get<bool>());
       for (auto& col : c["colours"]) EXPECT_TRUE(col.is_string());
       for (auto& t : c["tags"]) EXPECT_FALSE(t.get<std::string>().empty());
       ASSERT_TRUE(c["stats"].is_array());
@@ -99,6 +104,9 @@ TEST(CardCatalog, SuikodenCharactersMissionsAndFacilities) {
   EXPECT_EQ(stat(aldo, "Links"), "ABE");
   EXPECT_EQ(aldo["tags"], json({"leader", "Dawn Alliance", "emblem"}));
   EXPECT_TRUE(aldo["cost"].is_null());
+  EXPECT_EQ(aldo["deck_slots"], json({"cards"}));
+  EXPECT_TRUE(aldo["curve"].is_null());
+  EXPECT_EQ(entry(*g, "serel")["deck_slots"], json({"commander"}));
   const json skirmish = entry(*g, "border-skirmish");
   EXPECT_EQ(skirmish["kind"], "mission");
   EXPECT_EQ(stat(skirmish, "Battle"), "troops");
@@ -117,12 +125,17 @@ TEST(CardCatalog, DdmMonstersAndItems) {
   EXPECT_EQ(mammoth["stats"], json::parse(R"([["Level",4],["HP",40],["ATK",30],["DEF",30],
                                               ["Attacks",2]])"));
   EXPECT_EQ(mammoth["tags"], json({"beast"}));
+  EXPECT_EQ(mammoth["deck_slots"], json({"monsters"}));
+  EXPECT_EQ(mammoth["curve"], 4);
   EXPECT_NE(mammoth["text"].get<std::string>().find("Magic x2: +10 DEF permanently."),
             std::string::npos);
   const json mine = entry(*g, "snare-mine");
   EXPECT_EQ(mine["kind"], "item");
   EXPECT_EQ(mine["tags"], json({"single use"}));
+  EXPECT_EQ(mine["deck_slots"], json({"items"}));
   const json catalog = g->card_catalog();
+  EXPECT_NE(std::find(catalog["dice_sets"].begin(), catalog["dice_sets"].end(), "standard"),
+            catalog["dice_sets"].end());
   for (auto& c : catalog["cards"]) EXPECT_NE(c["id"], "l1-a") << "dice are no cards";
 }
 
@@ -135,14 +148,20 @@ TEST(CardCatalog, LastChronicleUnitsSpellsAndTokens) {
   EXPECT_EQ(regent["colours"], json({"white", "orange"}));
   EXPECT_EQ(regent["stats"], json::parse(R"([["ATK",4],["DEF",4],["CA",1]])"));
   EXPECT_EQ(regent["tags"], json({"legacy"}));
+  EXPECT_EQ(regent["deck_slots"], json({"cards", "leader"}));
+  EXPECT_EQ(regent["curve"], 4);
+  EXPECT_EQ(entry(*g, "crown-prince-alcion")["deck_slots"], json({"cards"})) << "a chrono rare";
   const json ward = entry(*g, "ward-of-the-bastion");
   EXPECT_EQ(ward["kind"], "spell");
   EXPECT_EQ(ward["cost"], "1+X");
   EXPECT_EQ(ward["stats"], json::parse(R"([["CA",1]])"));
   EXPECT_EQ(ward["tags"], json({"legacy", "quick"}));
+  EXPECT_EQ(ward["deck_slots"], json({"cards"})) << "a spell leads no deck";
+  EXPECT_EQ(ward["curve"], 1);
   const json bear = entry(*g, "bear-token");
   EXPECT_EQ(bear["token"], true);
   EXPECT_EQ(stat(bear, "CA"), 2);
+  EXPECT_TRUE(bear["deck_slots"].empty());
 }
 
 TEST(CardCatalog, MagicTypeLineManaCostAndKeywords) {
@@ -154,10 +173,13 @@ TEST(CardCatalog, MagicTypeLineManaCostAndKeywords) {
   EXPECT_EQ(brute["colours"], json({"green"}));
   EXPECT_EQ(brute["stats"], json::parse(R"([["P/T","4/3"]])"));
   EXPECT_EQ(brute["tags"], json({"trample"}));
+  EXPECT_EQ(brute["curve"], 4);
+  EXPECT_EQ(brute["deck_slots"], json({"cards"}));
   const json land = entry(*g, "dawnmeadow");
   EXPECT_EQ(land["kind"], "land");
   EXPECT_TRUE(land["cost"].is_null());
   EXPECT_EQ(land["tags"], json({"basic"}));
+  EXPECT_TRUE(land["curve"].is_null()) << "a land is no part of the curve";
   EXPECT_EQ(entry(*g, "marionette-bond")["tags"], json({"Aura"}));
   const json sprite = entry(*g, "sprite-token");
   EXPECT_EQ(sprite["kind"], "artifact creature");

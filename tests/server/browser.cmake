@@ -27,8 +27,11 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # tables, no page showing a card hidden from its viewer; every page on a phone
 # without sideways scrolling; a seat claimed on another device; moved: pages
 # following `moved` replies between two nodes faked in front of the server
-# (web/tests/fake_cluster.mjs), a takeover and a lost table.
-foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim moved)
+# (web/tests/fake_cluster.mjs), a takeover and a lost table; deckbuilder: a
+# legal deck of each game built by clicks, illegal ones refused with the rule
+# named, saved, exported and imported, and a 4-seat Last Chronicle table
+# played with the saved deck.
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim moved deckbuilder)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

@@ -308,6 +308,11 @@ TEST_F(Hub, EachGamesCardCatalogueIsServedAndAnUnknownGameIs404) {
     const json body = json::parse(r.body);
     EXPECT_EQ(body["game"], name);
     EXPECT_EQ(body["cards"], Registry::instance().get(name)->card_catalog()["cards"]);
+    // Every starter deck as its file says: the deck builder's templates.
+    const auto game = Registry::instance().get(name);
+    ASSERT_EQ(body.value("starter_decks", json::object()).size(), game->starter_decks().size());
+    for (const std::string& deck : game->starter_decks())
+      EXPECT_EQ(body["starter_decks"][deck], game->starter_deck(deck)) << deck;
   }
   HttpReply unknown = h.get("/api/cards/chess");
   EXPECT_EQ(unknown.status, 404);

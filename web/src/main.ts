@@ -1,7 +1,8 @@
 // The client's routes (location.hash): #/ lobby, #/t/ID a table (seated by a
 // kept token, else watching), #/t/ID/join/SEAT joining a seat,
 // #/t/ID/claim/CODE taking one's seat up on this device, #/players/NAME
-// a player's past games, #/replay/ID a finished game step by step.
+// a player's past games, #/replay/ID a finished game step by step,
+// #/decks/GAME[/NAME] the deck builder (a saved deck opened by name).
 import { connection } from "./net";
 import { fmtTime } from "./dom";
 import { lobbyPage } from "./pages/lobby";
@@ -10,6 +11,7 @@ import { joinPage } from "./pages/join";
 import { claimPage, clearNotice, watchNotices } from "./pages/claim";
 import { playersPage } from "./pages/players";
 import { replayPage } from "./pages/replay";
+import { builderPage } from "./pages/builder";
 import { playerName } from "./store";
 
 /** A page: draws into `root`, returns a function that stops it. */
@@ -33,6 +35,7 @@ function route(): void {
   else if (parts[0] === "t" && parts[1]) page = tablePage(parts[1]);
   else if (parts[0] === "players") page = playersPage(parts[1] || "");
   else if (parts[0] === "replay" && parts[1]) page = replayPage(parts[1], parts[2]);
+  else if (parts[0] === "decks") page = builderPage(parts[1] || "", parts[2] || "");
   else page = lobbyPage();
   const nav = document.getElementById("nav-games") as HTMLAnchorElement | null;
   if (nav) nav.href = `#/players/${encodeURIComponent(playerName())}`;

@@ -2,7 +2,7 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim,moved] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim,moved,deckbuilder] [--verbose]
 //   node web/tests/run.mjs --server ... --cluster 2 [--only cluster_moved]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
 // --cluster N: the tests of a real cluster (scripts/cluster.py: N nodes,
@@ -20,13 +20,14 @@ import { hiddenPages } from "./hidden_pages.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
 import { movedPages } from "./moved.mjs";
+import { deckBuilder } from "./deckbuilder.mjs";
 import { clusterMoved } from "./cluster_moved.mjs";
 import { clusterMissing, startCluster } from "./cluster_harness.mjs";
 
 const TESTS = {
   suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, table: tableParts,
   magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), hidden_pages: hiddenPages,
-  phone: phonePages, claim: claimSeat, moved: movedPages,
+  phone: phonePages, claim: claimSeat, moved: movedPages, deckbuilder: deckBuilder,
 };
 const CLUSTER_TESTS = { cluster_moved: clusterMoved };
 

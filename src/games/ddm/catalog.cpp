@@ -34,6 +34,8 @@ nlohmann::json DdmGame::card_catalog() const {
     out.kind = d.is_item ? "item" : "monster";
     out.text = full_text(d);
     out.stat("Level", d.level);
+    out.curve = d.level;
+    out.deck_slots = {d.is_item ? "items" : "monsters"};
     if (d.is_item) {
       if (d.once) out.tags.push_back("single use");
       continue;
@@ -46,7 +48,11 @@ nlohmann::json DdmGame::card_catalog() const {
     out.tags.push_back(type_name(d.type));
     add_keywords(d.keywords, out.tags);
   }
-  return catalog_json(cards);
+  nlohmann::json out = catalog_json(cards);
+  // A set's dice are named by a dice set (the deck file's "dice").
+  out["dice_sets"] = nlohmann::json::array();
+  for (const auto& [name, dice] : pool().dice_sets) out["dice_sets"].push_back(name);
+  return out;
 }
 
 }  // namespace tt::ddm

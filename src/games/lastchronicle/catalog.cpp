@@ -27,6 +27,11 @@ CatalogCard card_entry(const CardDef& c) {
   out.name = c.name;
   out.kind = c.is_unit() ? "unit" : "spell";
   out.cost = cost_text(c);
+  out.curve = c.cost;
+  // A multiplayer deck's leader is a legacy unit (not a chrono rare nor the
+  // special card: rarities of their own).
+  out.deck_slots = {"cards"};
+  if (c.is_unit() && c.rarity == Rarity::kLegacy) out.deck_slots.push_back("leader");
   out.colours = colour_list(c.colours);
   if (c.is_unit()) {
     out.stat("ATK", c.atk);

@@ -51,6 +51,8 @@ CatalogCard entry(const CardDef& c) {
   if (c.aura) out.tags.push_back("Aura");
   if (c.curse) out.tags.push_back("Curse");
   out.token = c.token;
+  if (out.cost) out.curve = c.cost.total();  // the mana value (X counts 0)
+  if (!c.token) out.deck_slots = {"cards"};
   return out;
 }
 

@@ -58,6 +58,8 @@ nlohmann::json SuikodenGame::card_catalog() const {
     out.name = c.name;
     out.kind = type_word(c.type);
     out.text = c.text;
+    // A commander leads the deck from outside it; every other card goes in.
+    out.deck_slots = {c.is_commander() ? "commander" : "cards"};
     if (c.is_character()) {
       add_character(c, p, out);
     } else if (c.type == CardType::kMission) {

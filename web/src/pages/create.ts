@@ -58,12 +58,12 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     const n = Number(seatCount.value);
     const old = Array.from(seatBox.querySelectorAll<HTMLSelectElement>("select[name^=seat-]")).map((s) => s.value);
     const teams = teamsOf(variants.find((v) => v.name === variant.value)?.settings || {}, optionValues(), n);
-    decks = Array.from({ length: n }, (_, i) => new DeckChoice(i, starters, decks[i]));
+    decks = Array.from({ length: n }, (_, i) => new DeckChoice(i, g.name, starters, decks[i]));
     clear(seatBox, Array.from({ length: n }, (_, i) => {
       const team = teams ? teams.findIndex((t) => t.includes(i)) : -1;
       return h("div.seat-row", { "data-seat": i },
         h("span.seat-no", `Seat ${i}`), team >= 0 ? h("span.tag.team", `team ${team + 1}`) : null,
-        kindSelect(i, old[i]), starters.length ? decks[i].select : null, decks[i].el);
+        kindSelect(i, old[i]), decks[i].select, decks[i].el);
     }));
     teamsNote.hidden = !teams;
     teamsNote.textContent = teams ? teamsText(teams) : "";
@@ -181,6 +181,7 @@ function drawGame(body: HTMLElement, result: HTMLElement, g: GameInfo, created: 
     h("label.stack", "Variant", variant, variantNote),
     h("div.row", h("label", "Seats ", seatCount), teamsNote),
     seatBox,
+    h("p.deck-link", h("a", { href: `#/decks/${g.name}` }, "Build and save your own decks"), h("small.muted", " (saved decks are offered for each seat above)")),
     h("details.options", h("summary", "Rule options"), optionInputs.map((o) => o.row),
       h("label.opt", h("span.opt-name", "Seed"), seed, h("small.muted", "the same seed deals the same game; only at a table of one person and computers (with more people the server keeps the seed secret)"))),
     h("div.timer", h("label", "Timer ", timerMode), secondsLabel, incrementLabel,

@@ -16,9 +16,18 @@ export interface CardInfo {
   text: string;
   tags: string[];
   token: boolean;
+  /** The deck file's fields the card may go in (none for a token). */
+  deck_slots: string[];
+  /** The number a deck's curve counts (cost, mana value, level), or null. */
+  curve: number | null;
 }
 
 interface Catalogue {
+  all: CardInfo[];
+  /** DDM's dice set names (the deck's "dice"). */
+  diceSets: string[];
+  /** The starter decks' files by name (templates for the deck builder). */
+  starters: Record<string, Record<string, unknown>>;
   byId: Map<string, CardInfo>;
   names: RegExp | null;
   byName: Map<string, CardInfo>;
@@ -38,12 +47,27 @@ export function loadCatalogue(game: string): Promise<void> {
       const byName = new Map(cards.map((c) => [c.name, c]));
       const names = cards.map((c) => c.name).filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
       const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      catalogues.set(game, { byId, byName, names: names.length ? new RegExp(`\\b(${names.map(esc).join("|")})\\b`, "g") : null });
+      catalogues.set(game, { all: cards, diceSets: r.dice_sets || [], starters: r.starter_decks || {}, byId, byName, names: names.length ? new RegExp(`\\b(${names.map(esc).join("|")})\\b`, "g") : null });
     }).catch((e) => {
       console.warn(`card catalogue of ${game}: ${e.message || e}`);
-      catalogues.set(game, { byId: new Map(), byName: new Map(), names: null });
+      catalogues.set(game, { all: [], diceSets: [], starters: {}, byId: new Map(), byName: new Map(), names: null });
     }));
   return loading.get(game)!;
+}
+
+/** Every card of a loaded catalogue in the server's order (none before it loads). */
+export function catalogueCards(game: string): CardInfo[] {
+  return catalogues.get(game)?.all ?? [];
+}
+
+/** DDM's dice sets, as the catalogue lists them. */
+export function diceSets(game: string): string[] {
+  return catalogues.get(game)?.diceSets ?? [];
+}
+
+/** The game's starter decks' files by name, as the catalogue lists them. */
+export function starterDecks(game: string): Record<string, Record<string, unknown>> {
+  return catalogues.get(game)?.starters ?? {};
 }
 
 /** A card by id or by an object reference ("emberscree#11" is emberscree). */
