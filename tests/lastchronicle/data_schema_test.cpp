@@ -337,6 +337,16 @@ TEST_F(LcDataSchema, TheDeckRulesStayWithTheGame) {
   expect_has(
       deck_problems("dawn-legion", [](json& d) { d.erase("name"); }),
       "[format] " + deck_file("dawn-legion") + ":/name: a starter deck needs a name people read");
+  expect_has(deck_problems("dawn-legion", [](json& d) { d["name"] = "  "; }),
+             "a starter deck needs a name people read");
+  // A deck sent to check-deck or a table may have no name (the deck builder
+  // sends an unnamed deck as "name": "").
+  json unnamed = read_data_file(source_data_dir() + "/lastchronicle/decks/dawn-legion.json");
+  unnamed["name"] = "";
+  const LcGame game(root_.string());
+  tt::Setup four;
+  four.seats = 4;
+  EXPECT_TRUE(game.check_deck(unnamed, four).empty());
 }
 
 // The multiplayer guide's CA tokens (初期CA): bear 2, dragon 1, knight 3, and
