@@ -158,11 +158,17 @@ TEST_F(LoaderErrors, SuikodenNamesFileCardAndField) {
                {file + ": ", "card '" + effect_card + "', field 'effects[0].stat'"});
 }
 
+// Checked against data/schema/lastchronicle-cards.schema.json first: the
+// field by its JSON pointer.
 TEST_F(LoaderErrors, LastChronicleNamesFileCardAndField) {
   const std::string file = (dir / "lastchronicle" / "cards.json").string();
+  const json cards = read_data_file(file)["cards"];
+  std::string alcion;
+  for (std::size_t i = 0; i < cards.size(); ++i)
+    if (cards[i]["id"] == "crown-prince-alcion") alcion = "/cards/" + std::to_string(i);
   expect_names(corrupt("lastchronicle", "cards.json", "cards", "crown-prince-alcion",
                        json::json_pointer("/atk"), "strong"),
-               {file + ": ", "card 'crown-prince-alcion', field 'atk'"});
+               {file + ":" + alcion + "/atk: expected an integer"});
 }
 
 TEST_F(LoaderErrors, MagicNamesFileCardAndField) {

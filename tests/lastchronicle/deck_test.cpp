@@ -98,9 +98,9 @@ TEST(LastChronicleDecks, MalformedDecksAreNamed) {
   EXPECT_NE(rules_broken(json{{"cards", 3}}, 2).find("[format]"), std::string::npos);
   EXPECT_NE(rules_broken(json{{"cards", json::array({"no-such-card"})}}, 2).find("unknown card"),
             std::string::npos);
-  EXPECT_NE(
-      rules_broken(json{{"cards", json::array()}, {"colour", "red"}}, 2).find("unknown deck field"),
-      std::string::npos);
+  EXPECT_NE(rules_broken(json{{"cards", json::array()}, {"colour", "red"}}, 2)
+                .find("[format] /colour: unknown field"),
+            std::string::npos);
   EXPECT_THROW(game().new_state([] {
     tt::Setup s = seats(4);
     s.decks = json::array({"duel-sunfire"});

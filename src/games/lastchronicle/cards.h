@@ -110,7 +110,8 @@ struct Pool {
   const CardDef& operator[](int i) const { return cards[static_cast<std::size_t>(i)]; }
   int find(const std::string& id) const;
   int find_token(const std::string& id) const;
-  // Throws tt::Error naming the card and field of the first problem.
+  // Throws tt::Error naming the card and field of every problem; load_file
+  // checks the file against its schema first, and names the file on each line.
   static Pool load(const nlohmann::json& j);
   static Pool load_file(const std::string& path);
 };

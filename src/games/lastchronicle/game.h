@@ -45,6 +45,9 @@ class LcGame final : public Game {
   // Reads a deck, adding every problem of its form or cards to `problems`
   // (the entries in error are left out of the result).
   Deck parse(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
+  // Checks the deck's form against its schema, adding each problem; false
+  // when there is one. Throws tt::Error for an unknown starter deck.
+  bool deck_form(const nlohmann::json& deck, std::vector<DeckProblem>& problems) const;
   bool multiplayer(const Setup& setup) const;
 
   std::shared_ptr<const Pool> pool_;
