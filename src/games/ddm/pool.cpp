@@ -41,6 +41,17 @@ StatKind parse_stat(const CardFields& f, const char* field, const std::string& s
   f.fail(field, "stat is atk or def, not '" + s + "'");
 }
 
+// An op that answers an activation or acts in a battle needs a cost whose
+// crest kind opens that window (docs/games/ddm-data-format.md, "when").
+void check_timing(const CardFields& f, const Ability& a) {
+  if (a.op == Op::kNegate && a.timing != Timing::kTrap)
+    f.fail("cost", "negate answers an activation, so only a trap cost can pay it");
+  if ((a.op == Op::kAbsorb || a.op == Op::kShield) && a.timing != Timing::kAttack &&
+      a.timing != Timing::kDefense && a.timing != Timing::kTrap)
+    f.fail("cost", std::string(a.op == Op::kAbsorb ? "absorb" : "shield") +
+                       " acts in a battle, so its cost is attack, defense or trap crests");
+}
+
 // `f` names the ability ("monster 'x', field 'abilities[0].cost'").
 Ability parse_ability(const CardFields& f, const json& j, bool activated) {
   if (!j.is_object()) f.fail_here("expected an object, found " + j.dump());
@@ -109,6 +120,7 @@ Ability parse_ability(const CardFields& f, const json& j, bool activated) {
     f.fail("duration", "a number-only cost needs a stated duration");
   }
   a.once_per_turn = f.boolean(j, "once_per_turn", false);
+  if (activated) check_timing(f, a);
   return a;
 }
 
@@ -306,6 +318,7 @@ Pool Pool::from_json(const json& j) {
           Aura aura;
           aura.stat = parse_stat(af, "stat", af.required_text(a, "stat"));
           aura.amount = af.required_integer(a, "amount", -990, 990);
+          if (aura.amount % 10 != 0) af.fail("amount", "amounts are multiples of 10");
           if (af.has(a, "type")) aura.type = type_of(af, "type", af.text(a["type"], "type"));
           d.auras.push_back(aura);
         }
