@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev googletest
           libbenchmark-dev nlohmann-json3-dev libcli11-dev clang-format
+          libvalijson-dev python3-jsonschema   # the data files' JSON Schemas: C++ loaders, Python tests
           clang libclang-rt-dev   # clang + its libFuzzer/sanitizer runtimes: the fuzz targets
           lld                     # the linker: 5x faster than GNU ld on our debug binaries
           libboost1.81-dev        # the server: Boost.Beast/Asio (header-only parts)

@@ -1,0 +1,152 @@
+// Validation with valijson (Debian's libvalijson-dev, header-only, draft 7)
+// through its nlohmann adapter. Each schema is parsed once; valijson reports
+// a failure at every level of the document it passed through ("failed to
+// validate item #0"), and only the deepest of those say something, so the
+// rest are dropped and the leaves get messages in the author's terms
+// (core/schema_messages.h).
+#include "core/schema_check.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validation_results.hpp>
+#include <valijson/validator.hpp>
+
+#include "core/error.h"
+#include "core/schema_messages.h"
+#include "core/schema_texts.h"
+
+namespace tt {
+
+namespace {
+
+using nlohmann::json;
+
+struct CompiledSchema {
+  json document;  // for the messages: what a field expects
+  valijson::Schema schema;
+};
+
+// Every compiled-in schema, parsed on first use (a broken schema file is a
+// build mistake: the SchemaFiles test names it).
+const std::map<std::string, std::unique_ptr<CompiledSchema>, std::less<>>& compiled() {
+  static const auto all = [] {
+    std::map<std::string, std::unique_ptr<CompiledSchema>, std::less<>> out;
+    for (const detail::SchemaText& t : detail::schema_texts()) {
+      auto c = std::make_unique<CompiledSchema>();
+      try {
+        c->document = json::parse(t.text);
+        valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        valijson::adapters::NlohmannJsonAdapter adapter(c->document);
+        parser.populateSchema(adapter, c->schema);
+      } catch (const std::exception& e) {
+        throw Error("the schema " + std::string(t.name) + " is broken: " + e.what());
+      }
+      out.emplace(std::string(t.name), std::move(c));
+    }
+    return out;
+  }();
+  return all;
+}
+
+// valijson's context ["<root>", "[monsters]", "[0]", "[atk]"] as the tokens
+// of a JSON pointer.
+std::vector<std::string> tokens_of(const std::vector<std::string>& context) {
+  std::vector<std::string> tokens;
+  for (const std::string& c : context)
+    if (c.size() >= 2 && c.front() == '[' && c.back() == ']')
+      tokens.push_back(c.substr(1, c.size() - 2));
+  return tokens;
+}
+
+// A report of the path it passed through, not of a field's own fault.
+bool is_cascade(const std::string& description) {
+  return description.rfind("Failed to validate", 0) == 0 ||
+         description.rfind("Cannot validate item", 0) == 0;
+}
+
+// A wrong type, which an alternative of an anyOf reports for a value that
+// another alternative takes (a deck entry that is a name or an object).
+bool is_type(const std::string& description) {
+  return description.rfind("Value type not permitted", 0) == 0;
+}
+
+bool is_prefix(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  return a.size() <= b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+}  // namespace
+
+std::vector<SchemaProblem> schema_problems(const json& doc, std::string_view name) {
+  const auto& all = compiled();
+  const auto it = all.find(name);
+  if (it == all.end()) throw Error("no schema '" + std::string(name) + "' is compiled in");
+  const CompiledSchema& c = *it->second;
+
+  valijson::Validator validator(valijson::Validator::kStrongTypes);
+  valijson::ValidationResults results;
+  valijson::adapters::NlohmannJsonAdapter target(doc);
+  if (validator.validate(c.schema, target, &results)) return {};
+
+  struct Raw {
+    std::vector<std::string> tokens;
+    std::string description;
+  };
+  std::vector<Raw> raw;
+  for (const auto& e : results) raw.push_back({tokens_of(e.context), e.description});
+  // A cascade line is kept only when nothing at the same place or deeper
+  // says more; a wrong type only when nothing deeper does (then the value had
+  // the type of another alternative, and the deeper line is the fault).
+  const auto said_below = [&](std::size_t i, bool same_place_counts) {
+    for (std::size_t j = 0; j < raw.size(); ++j)
+      if (j != i && !is_cascade(raw[j].description) && is_prefix(raw[i].tokens, raw[j].tokens) &&
+          (same_place_counts || raw[j].tokens.size() > raw[i].tokens.size()))
+        return true;
+    return false;
+  };
+  std::vector<SchemaProblem> problems;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (is_cascade(raw[i].description) && said_below(i, true)) continue;
+    if (is_type(raw[i].description) && said_below(i, false)) continue;
+    SchemaProblem p = describe_schema_failure(c.document, doc, raw[i].tokens, raw[i].description);
+    const bool again = std::any_of(problems.begin(), problems.end(), [&](const SchemaProblem& q) {
+      return q.pointer == p.pointer && q.message == p.message;
+    });
+    if (!again) problems.push_back(std::move(p));
+  }
+  return problems;
+}
+
+std::string schema_problem_line(const std::string& file, const SchemaProblem& p) {
+  return file + (p.pointer.empty() ? "" : ":" + p.pointer) + ": " + p.message;
+}
+
+void check_schema(const json& doc, std::string_view schema, const std::string& file) {
+  const auto problems = schema_problems(doc, schema);
+  if (problems.empty()) return;
+  constexpr std::size_t kShown = 50;
+  std::string text;
+  for (std::size_t i = 0; i < problems.size() && i < kShown; ++i)
+    text += (i ? "\n" : "") + schema_problem_line(file, problems[i]);
+  if (problems.size() > kShown)
+    text += "\n" + file + ": and " + std::to_string(problems.size() - kShown) + " more problems";
+  throw DataError(text);
+}
+
+std::vector<std::string> schema_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, schema] : compiled()) names.push_back(name);
+  return names;
+}
+
+std::string_view schema_text(std::string_view name) {
+  for (const detail::SchemaText& t : detail::schema_texts())
+    if (t.name == name) return t.text;
+  return {};
+}
+
+}  // namespace tt
