@@ -66,7 +66,9 @@ std::optional<bool> condition_holds(const json& cond, const json* value) {
   if (!value->is_object()) return false;
   for (const json& r : cond.value("required", json::array()))
     if (r.is_string() && !value->contains(r.get<std::string>())) return false;
-  for (const auto& [key, sub] : cond.value("properties", json::object()).items()) {
+  // A named copy: items() of a temporary would dangle in the loop.
+  const json properties = cond.value("properties", json::object());
+  for (const auto& [key, sub] : properties.items()) {
     auto it = value->find(key);
     if (it == value->end()) continue;
     if (sub.contains("const") && sub["const"] != *it) return false;
