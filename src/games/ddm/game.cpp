@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "core/text.h"
 #include "games/ddm/state.h"
 
@@ -153,10 +154,20 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
   return d;
 }
 
+// A set's form first (data/schema/ddm-deck.schema.json), each problem by its
+// JSON pointer and, for a starter set, its file; then the deck rules.
 std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) const {
   std::vector<DeckProblem> problems;
   try {
-    parse(deck, problems);
+    const bool starter = deck.is_string();
+    const json& set = starter ? starter_deck(deck.get<std::string>()) : deck;
+    const std::string file = starter ? starter_deck_file(deck.get<std::string>()) : "";
+    for (const SchemaProblem& p : schema_problems(set, "ddm-deck"))
+      problems.push_back({"format", file.empty()
+                                        ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
+                                        : schema_problem_line(file, p)});
+    if (!problems.empty()) return problems;
+    parse(set, problems);
   } catch (const Error& e) {
     problems.push_back({"format", e.what()});
   } catch (const json::exception& e) {

@@ -7,6 +7,7 @@
 #include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/schema_check.h"
 
 namespace tt::ddm {
 
@@ -357,6 +358,9 @@ Pool Pool::from_json(const json& j) {
 
 Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
+  // Every structural problem first, each by its JSON pointer; the loader then
+  // checks what a schema cannot say (dice sets, shapes, steps of 10, timing).
+  check_schema(j, "ddm-pool", path);
   try {
     return from_json(j);
   } catch (const Error& e) {

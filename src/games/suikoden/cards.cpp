@@ -5,6 +5,7 @@
 #include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "games/suikoden/card_rules.h"
 
 namespace tt::suikoden {
@@ -251,6 +252,9 @@ Pool Pool::from_json(const json& j) {
 
 Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
+  // Every structural problem first, each by its JSON pointer; the loader then
+  // checks what a schema cannot say (names and camps between cards, effect places).
+  check_schema(j, "suikoden-cards", path);
   try {
     return from_json(j);
   } catch (const Error& e) {
