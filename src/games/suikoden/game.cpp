@@ -129,8 +129,12 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
       problems.push_back({"format", file.empty()
                                         ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
                                         : schema_problem_line(file, p)});
-    if (!problems.empty()) return problems;
-    d = parse(deck, problems);
+    // The deck's cards too: the form's problems are the schema's to name.
+    const bool formed = problems.empty();
+    std::vector<DeckProblem> found;
+    d = parse(deck, found);
+    for (DeckProblem& p : found)
+      if (formed || p.rule != "format") problems.push_back(std::move(p));
   } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
     return problems;
