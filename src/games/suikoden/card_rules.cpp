@@ -38,8 +38,8 @@ void check_pool_rules(const Pool& pool, DataProblems& problems) {
   std::set<std::string> camps;
   for (std::size_t i = 0; i < pool.camp_ids.size(); ++i)
     if (!camps.insert(pool.camp_ids[i]).second)
-      problems.add("camps[" + std::to_string(i) + "]",
-                   "field 'id': camp '" + pool.camp_ids[i] + "' appears twice");
+      problems.add("camps[" + std::to_string(i) + "], field 'id'",
+                   "camp '" + pool.camp_ids[i] + "' appears twice");
   // Who a partner or a filter can name: full card names, and character names
   // (both halves of a pair).
   std::set<int> card_names, character_names;
@@ -53,17 +53,18 @@ void check_pool_rules(const Pool& pool, DataProblems& problems) {
   for (const CardDef& c : pool.cards) {
     const std::string where = "card '" + c.id + "'";
     if (!c.is_character() && cards_named[c.name] > 1)
-      problems.add(where, "field 'name': '" + c.name +
-                              "' is shared with another card (only characters may share names)");
+      problems.add(
+          where + ", field 'name'",
+          "'" + c.name + "' is shared with another card (only characters may share names)");
     for (std::size_t i = 0; i < c.effects.size(); ++i) {
       const Effect& e = c.effects[i];
-      const std::string field = "field 'effects[" + std::to_string(i) + "].";
+      const std::string field = where + ", field 'effects[" + std::to_string(i) + "].";
       if (e.kind == EffectKind::kCooperation && !card_names.count(e.partner))
-        problems.add(where, field + "partner': cooperation partner '" + pool.names[e.partner] +
-                                "' is no card");
+        problems.add(field + "partner'",
+                     "cooperation partner '" + pool.names[e.partner] + "' is no card");
       if (e.filter.name >= 0 && !character_names.count(e.filter.name))
-        problems.add(where, field + "filter.name': '" + pool.names[e.filter.name] +
-                                "' is no character name of the pool");
+        problems.add(field + "filter.name'",
+                     "'" + pool.names[e.filter.name] + "' is no character name of the pool");
     }
   }
 }
