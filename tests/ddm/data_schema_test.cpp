@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "games/ddm/game.h"
+#include "games/ddm/pool.h"
 
 namespace tt {
 namespace {
@@ -188,6 +189,43 @@ TEST_F(DdmDataFiles, DeckRulesStayTheGames) {
   EXPECT_HAS(p, "items: 'no-such-item' is no item of the pool");
   EXPECT_HAS(p, "dice: unknown dice set \"no-such-set\"");
   EXPECT_HAS(p, "monster deck: the deck has 8 monsters");
+}
+
+// Every JSON pointer at and under `at` in `doc`.
+void pointers(const json& doc, const std::string& at, std::vector<std::string>& out) {
+  out.push_back(at);
+  const json& v = doc.at(json::json_pointer(at));
+  if (v.is_object())
+    for (auto& [key, child] : v.items()) pointers(doc, at + "/" + key, out);
+  if (v.is_array())
+    for (std::size_t i = 0; i < v.size(); ++i) pointers(doc, at + "/" + std::to_string(i), out);
+}
+
+// The loader stays safe and clear without the schema (a pool built in
+// memory): any field of any type is refused naming its entry and field,
+// never with a bare nlohmann error ("type must be number, but is string").
+TEST_F(DdmDataFiles, LoaderNeverLeaksABareTypeError) {
+  std::vector<std::string> at = {"/dice_sets", "/shapes"};
+  for (const char* id : {"hedge-witch", "ember-whelp", "iron-warlord"})
+    pointers(pool, this->at("monsters", id), at);
+  pointers(pool, "/dice/0", at);
+  pointers(pool, "/items/0", at);
+  pointers(pool, "/shapes/T", at);
+  for (const std::string& p : at)
+    for (const json& wrong : {json("x"), json(7), json(true), json(nullptr), json::array(),
+                              json::object(), json(2.5)}) {
+      json bad = pool;
+      bad[json::json_pointer(p)] = wrong;
+      try {
+        ddm::Pool::from_json(bad);
+      } catch (const Error& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.find("json.exception"), std::string::npos)
+            << p << " = " << wrong << ": " << what;
+        EXPECT_EQ(what.find("type must be"), std::string::npos)
+            << p << " = " << wrong << ": " << what;
+      }
+    }
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "core/data_file.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "games/suikoden/cards.h"
 #include "games/suikoden/game.h"
 
 namespace tt {
@@ -207,6 +208,40 @@ TEST_F(SuikodenDataFiles, DeckRulesStayTheGames) {
   EXPECT_HAS(p, "commander: 'aldo' is not a commander card");
   EXPECT_HAS(p, "cards: unknown card 'no-such-card'");
   EXPECT_HAS(p, "deck size: the deck has 46 cards");
+}
+
+// Every JSON pointer at and under `at` in `doc`.
+void pointers(const json& doc, const std::string& at, std::vector<std::string>& out) {
+  out.push_back(at);
+  const json& v = doc.at(json::json_pointer(at));
+  if (v.is_object())
+    for (auto& [key, child] : v.items()) pointers(doc, at + "/" + key, out);
+  if (v.is_array())
+    for (std::size_t i = 0; i < v.size(); ++i) pointers(doc, at + "/" + std::to_string(i), out);
+}
+
+// The loader stays safe and clear without the schema (a pool built in
+// memory): any field of any type is refused naming its card and field,
+// never with a bare nlohmann error ("type must be number, but is string").
+TEST_F(SuikodenDataFiles, LoaderNeverLeaksABareTypeError) {
+  std::vector<std::string> at = {"/camps/0"};
+  for (const char* id : {"serel", "aldo", "mira-jun", "garran", "duel-at-dawn", "grand-harbor"})
+    pointers(pool, this->at(id), at);
+  for (const std::string& p : at)
+    for (const json& wrong : {json("x"), json(7), json(true), json(nullptr), json::array(),
+                              json::object(), json(2.5)}) {
+      json bad = pool;
+      bad[json::json_pointer(p)] = wrong;
+      try {
+        suikoden::Pool::from_json(bad);
+      } catch (const Error& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.find("json.exception"), std::string::npos)
+            << p << " = " << wrong << ": " << what;
+        EXPECT_EQ(what.find("type must be"), std::string::npos)
+            << p << " = " << wrong << ": " << what;
+      }
+    }
 }
 
 }  // namespace
