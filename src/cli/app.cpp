@@ -134,6 +134,14 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
   check_cmd->add_option("--seats", check.seats,
                         "Check for a table of this many seats (default: the game's fewest)");
 
+  CheckDataArgs check_data;
+  auto* check_data_cmd = app.add_subcommand(
+      "check-data",
+      "Check every file of a card data folder against its schema and the game's rules");
+  check_data_cmd->add_option("dir", check_data.dir,
+                             "Card data folder (default: the one --data names, else the default)");
+  check_data_cmd->add_flag("--json", check_data.json, "Print JSON");
+
   BenchArgs bench;
   auto* bench_cmd =
       app.add_subcommand("bench", "Fixed-seed random playouts: behaviour signature and speed");
@@ -255,6 +263,7 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     if (arena_cmd->parsed()) return cmd_arena(arena, io);
     if (replay_cmd->parsed()) return cmd_replay(replay, io);
     if (check_cmd->parsed()) return cmd_check_deck(check, io);
+    if (check_data_cmd->parsed()) return cmd_check_data(check_data, io);
     if (bench_cmd->parsed()) return cmd_bench(bench, io);
     if (scenario_cmd->parsed()) return cmd_scenario(scenario, io);
     if (engine_cmd->parsed()) return cmd_engine(io);

@@ -72,6 +72,11 @@ struct CheckDeckArgs {
   int seats = 0;  // 0: the game's fewest (deck rules may depend on the table size)
 };
 
+struct CheckDataArgs {
+  std::string dir;  // a card data folder; empty: the one --data names (or the default)
+  bool json = false;
+};
+
 struct ScenarioArgs {
   std::vector<std::string> files;  // scenario files, or folders of them
   bool json = false;
@@ -111,6 +116,7 @@ int cmd_simulate(const SimulateArgs& args, Io& io);
 int cmd_arena(const ArenaArgs& args, Io& io);
 int cmd_replay(const ReplayArgs& args, Io& io);
 int cmd_check_deck(const CheckDeckArgs& args, Io& io);
+int cmd_check_data(const CheckDataArgs& args, Io& io);
 int cmd_bench(const BenchArgs& args, Io& io);
 int cmd_scenario(const ScenarioArgs& args, Io& io);
 int cmd_engine(Io& io);

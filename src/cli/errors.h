@@ -13,9 +13,10 @@ enum ExitCode : int {
   // check-deck and "a scenario failed" in scenario
   kExitUsage = 1,
   kExitScenarioFailed = 1,
-  kExitBadInput = 2,  // an unreadable or illegal deck or record
-  kExitInternal = 3,  // a bug, or a file that could not be written
-  kExitBadData = 4,   // a game's card data cannot be read or is malformed (tt::DataError)
+  kExitDataProblems = 1,  // check-data found a problem
+  kExitBadInput = 2,      // an unreadable or illegal deck or record
+  kExitInternal = 3,      // a bug, or a file that could not be written
+  kExitBadData = 4,       // a game's card data cannot be read or is malformed (tt::DataError)
 };
 
 class Failure : public std::runtime_error {

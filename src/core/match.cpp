@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/schema_check.h"
 
 namespace tt {
 
@@ -126,6 +127,15 @@ std::string pin_mismatch(const nlohmann::json& record, const Game& game) {
   return out;
 }
 
+void check_record_fields(const nlohmann::json& record) {
+  const auto problems = schema_problems(record, "record");
+  if (problems.empty()) return;
+  std::string text = "not a valid record";
+  for (std::size_t i = 0; i < problems.size() && i < 10; ++i)
+    text += (i ? "; " : ": ") + schema_problem_line("record", problems[i]);
+  throw Error(text);
+}
+
 std::string unpinned_note(const nlohmann::json& record) {
   if (record.is_object() && (record.contains("rules_version") || record.contains("data_hash")))
     return {};
@@ -153,7 +163,7 @@ Match Match::from_record(const nlohmann::json& record) {
     throw Error(
         "this record shows the game as one seat saw it, with its hidden choices left out: it "
         "cannot be replayed");
-  if (!record.contains("game") || !record["game"].is_string()) throw Error("record has no game");
+  check_record_fields(record);
   auto game = Registry::instance().get(record["game"].get<std::string>());
   if (const std::string changed = pin_mismatch(record, *game); !changed.empty())
     throw Error(changed);
@@ -163,14 +173,8 @@ Match Match::from_record(const nlohmann::json& record) {
   const auto& decisions = record.value("decisions", nlohmann::json::array());
   if (!decisions.is_array()) throw Error("record decisions must be an array");
   for (std::size_t i = 0; i < decisions.size(); ++i) {
-    const auto& d = decisions[i];
-    if (!d.is_object() || !d.contains("seat") || !d["seat"].is_number_integer() ||
-        !d.contains("option") || !d["option"].is_string())
-      throw Error("record decision " + std::to_string(i) +
-                  " needs an integer seat and a string option");
+    const auto& d = decisions[i];  // an object of a seat and an option (the schema)
     const auto seat = d["seat"].get<std::int64_t>();
-    if (seat < 0 || seat >= kMaxSeats)
-      throw Error("record decision " + std::to_string(i) + ": no seat " + std::to_string(seat));
     std::string err = m.act(static_cast<Seat>(seat), d["option"].get<std::string>());
     if (!err.empty()) throw Error("record decision " + std::to_string(i) + ": " + err);
   }

@@ -86,6 +86,11 @@ std::string pin_mismatch(const nlohmann::json& record, const Game& game);
 // it replays only while the data and rules are still the same. "" otherwise.
 std::string unpinned_note(const nlohmann::json& record);
 
+// Throws tt::Error naming every malformed field of a record by its JSON
+// pointer ("record:/decisions/5/seat: expected an integer (0 to 15) ..."),
+// against data/schema/record.schema.json: the one description of the format.
+void check_record_fields(const nlohmann::json& record);
+
 // Setup <-> JSON, shared by records, scenarios and the protocol.
 Setup setup_from_json(const nlohmann::json& j);
 nlohmann::json setup_to_json(const Setup& setup);

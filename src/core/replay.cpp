@@ -1,6 +1,7 @@
 #include "core/replay.h"
 
 #include "core/error.h"
+#include "core/match.h"
 
 namespace tt {
 
@@ -8,19 +9,11 @@ using nlohmann::json;
 
 namespace {
 
-// The record's decisions, each checked for shape (from_record checks them
-// again as it applies them).
+// The record's decisions, the record checked against its schema first.
 json decisions_of(const json& record) {
   if (!record.is_object()) throw Error("not a tabletop record (not a JSON object)");
-  if (!record.contains("decisions")) return json::array();
-  const json& d = record["decisions"];
-  if (!d.is_array()) throw Error("record decisions must be an array");
-  for (std::size_t i = 0; i < d.size(); ++i)
-    if (!d[i].is_object() || !d[i].contains("seat") || !d[i]["seat"].is_number_integer() ||
-        !d[i].contains("option") || !d[i]["option"].is_string())
-      throw Error("record decision " + std::to_string(i) +
-                  " needs an integer seat and a string option");
-  return d;
+  check_record_fields(record);
+  return record.value("decisions", json::array());
 }
 
 }  // namespace

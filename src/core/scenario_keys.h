@@ -1,7 +1,9 @@
 // The words a scenario may use (docs/scenario-format.md): every key of the
 // scenario, its setup, steps, expectations and option checks is one the
 // runner reads, so a misspelt key ("include" for "contains") is an error
-// naming it rather than a check that silently passes.
+// naming it rather than a check that silently passes. The words and their
+// types are the scenario schema's (data/schema/scenario.schema.json); the
+// runner adds what the schema does not say.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -9,10 +11,11 @@
 
 namespace tt {
 
-// Every key of `scenario` the runner would not read, and every expectation
-// that is not exactly one known kind, each as one line naming where it is
-// ("step 3, expectation 2: unknown key \"include\" ..."). Empty when the
-// scenario uses only known words.
+// Every field of `scenario` that breaks the scenario schema, as its JSON
+// pointer and what is wrong ("/steps/2/expect/0/include: unknown field
+// (known: ...)"), and every expectation that is not exactly one kind or is a
+// path expectation that checks nothing ("step 3, expectation 2: ..."). Empty
+// when the scenario uses only known words.
 std::vector<std::string> scenario_key_problems(const nlohmann::json& scenario);
 
 }  // namespace tt

@@ -1,6 +1,7 @@
 #include "protocol/setup_json.h"
 
 #include "core/error.h"
+#include "core/match.h"
 #include "protocol/fields.h"
 
 namespace tt::protocol {
@@ -40,25 +41,8 @@ void check_record_shape(const json& record) {
   if (!record.is_object()) throw Error("a record must be an object");
   if (string_field_or(record, "format", "") != "tabletop-record")
     throw Error("not a tabletop record (missing \"format\": \"tabletop-record\")");
-  (void)string_field(record, "game");
+  check_record_fields(record);  // every field, by the record schema
   if (const json* setup = field(record, "setup")) (void)strict_setup(*setup);
-  if (const json* start = field(record, "start_state"); start && !start->is_object())
-    throw Error("'start_state' must be an object");
-  (void)string_field_or(record, "rules_version", "");  // the pins, when given, are strings
-  (void)string_field_or(record, "data_hash", "");
-  const json* decisions = field(record, "decisions");
-  if (!decisions) return;
-  if (!decisions->is_array()) throw Error("record 'decisions' must be an array");
-  for (std::size_t i = 0; i < decisions->size(); ++i) {
-    const json& d = (*decisions)[i];
-    try {
-      if (!d.is_object()) throw Error("must be an object");
-      (void)int_field(d, "seat", 0, kMaxSeats - 1);
-      (void)string_field(d, "option");
-    } catch (const Error& e) {
-      throw Error("record decision " + std::to_string(i) + ": " + e.what());
-    }
-  }
 }
 
 }  // namespace tt::protocol

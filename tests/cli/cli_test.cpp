@@ -348,6 +348,13 @@ TEST_F(CliTest, ReplayRefusesBadRecords) {
   record["decisions"][3]["option"] = "zzz";
   EXPECT_EQ(run({"replay", write("t.json", record.dump())}), 2);
   EXPECT_NE(err.str().find("decision 3"), std::string::npos) << err.str();
+  // A malformed field is named by its JSON pointer (data/schema/record.schema.json).
+  record["decisions"][3]["option"] = record["decisions"][2]["option"];
+  record["decisions"][5]["seat"] = "1";
+  EXPECT_EQ(run({"replay", write("u.json", record.dump())}), 2);
+  EXPECT_NE(err.str().find("record:/decisions/5/seat: expected an integer (0 to 15), found \"1\""),
+            std::string::npos)
+      << err.str();
   EXPECT_EQ(run({"replay", path, "--as", "7"}), 1);
 }
 

@@ -199,7 +199,11 @@ TEST(ScenarioRunner, EveryUnknownKeyIsAnErrorNamingIt) {
     }
     const ScenarioReport report = run_scenario(s);
     ASSERT_FALSE(report.passed()) << word << " at " << where;
-    EXPECT_NE(report.failures.front().find("unknown key \"" + word + "\""), std::string::npos)
+    // Named by its JSON pointer (the scenario schema).
+    const std::string at =
+        (where == "/setup" ? where : ptr.parent_pointer().to_string()) + "/" + word;
+    EXPECT_EQ(report.failures.front().rfind("the scenario:" + at + ": unknown field (known: ", 0),
+              0u)
         << report.failures.front();
   }
   // A path expectation that checks nothing, and one of no known kind.

@@ -153,6 +153,26 @@ TEST_F(Leases, AStoppedProcessGivesUpItsTablesAndOthersSweepThem) {
   EXPECT_EQ(b.leases->orphans(10), std::vector<std::string>{"t2"});
 }
 
+TEST_F(Leases, ARunLongOverThatHoldsNoTableIsForgotten) {
+  Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1"), c(url_, "c", "c-run1");
+  b.owner.forget_ms = 200;
+  b.leases = b.store->leases(b.owner);
+  a.store->create_table(a_table("t1", 1));
+  c.store->create_table(a_table("t2", 2));
+  a.leases->release_all();
+  c.leases->release_all();
+  ASSERT_EQ(b.leases->claim("t1").outcome, Outcome::kClaimed);  // a holds nothing now
+  b.leases->renew({});
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'a'"), 1);  // not long enough over
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  b.leases->renew({});
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'a'"), 0);
+  // c is over as long, but t2 is still its until someone claims it.
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'c'"), 1);
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'b'"), 1);
+  EXPECT_EQ(b.leases->orphans(10), std::vector<std::string>{"t2"});
+}
+
 TEST_F(Leases, TheLobbyListsEveryProcesssTablesAndItsNoticesReachEveryProcess) {
   Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1");
   auto listener = b.store->leases(b.owner);

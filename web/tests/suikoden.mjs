@@ -33,6 +33,11 @@ export async function suikodenGame({ browser, base, bin, shot, shotPath, log }) 
   await C.page.goto(`${base}/#/t/${table}`);
   await C.page.waitForFunction(() => document.body.dataset.seat === "-1" && Number(document.body.dataset.seq) >= 0);
   log(`table ${table}: Ana on seat 0, Bea on seat 1, a spectator`);
+  // Lines logged while seat 1 was open name Bea once she has sat down.
+  const openSeatLines = () => [...document.querySelectorAll(".log li")].filter((li) => li.textContent.includes("open seat")).length;
+  await A.page.waitForFunction(openSeatLines, null, { timeout: 5000 }).catch(() => {});
+  await A.page.waitForFunction((f) => !new Function(`return (${f})()`)(), openSeatLines.toString(), { timeout: 5000 })
+    .catch(async () => fail(`Ana's log still says "open seat" after Bea sat down: ${await A.page.evaluate(openSeatLines)} lines`));
 
   // Both pick random options until the game is over; Bea reloads once.
   const rand = rng(20261124);

@@ -26,6 +26,10 @@ struct LeaseOwner {
   std::string node;
   std::string incarnation;
   std::int64_t lease_ms = 10000;  // a renewal keeps this run (and its tables) alive this long
+  // A run that ended this long ago and holds no unfinished table is removed
+  // from `nodes` by the next renewal of any process (one row per run would
+  // otherwise pile up forever: every restart and deploy adds one).
+  std::int64_t forget_ms = 3'600'000;
 };
 
 // A table's lease as a claim found it.

@@ -56,7 +56,14 @@ const std::vector<std::pair<const char*, const char*>>& statements() {
        "WHERE EXISTS (SELECT 1 FROM leases l WHERE l.table_id = d.t AND l.owner = $2 "
        "AND l.incarnation = $3) ORDER BY d.t "
        "ON CONFLICT (table_id) DO UPDATE SET summary = excluded.summary"},
-      {"release", "UPDATE nodes SET expires = 0 WHERE node = $1 AND incarnation = $2"},
+      // The run ends now (not at 0: how long ago a run ended decides when it is forgotten).
+      {"release", "UPDATE nodes SET expires = " TT_NOW_MS " WHERE node = $1 AND incarnation = $2"},
+      // Runs long over that hold no unfinished table (a finished table's
+      // lease is never claimed again, so it keeps no run).
+      {"forget",
+       "DELETE FROM nodes n WHERE n.expires < " TT_NOW_MS " - $1 AND NOT EXISTS (SELECT 1 "
+       "FROM leases l JOIN tables t ON t.id = l.table_id WHERE l.owner = n.node "
+       "AND l.incarnation = n.incarnation AND t.finished IS NULL)"},
       {"orphans",
        "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id "
        "WHERE t.finished IS NULL AND (l.table_id IS NULL OR NOT " TT_HOLDER_ALIVE
@@ -141,6 +148,7 @@ class PostgresLeases : public LeaseStore {
       std::vector<std::string> held;
       const auto now = std::chrono::steady_clock::now();
       tx.exec_prepared0("heartbeat", me_.node, me_.incarnation, me_.lease_ms);
+      tx.exec_prepared0("forget", me_.forget_ms);
       for (const auto& row : tx.exec_prepared("held", me_.node, me_.incarnation))
         held.push_back(row[0].as<std::string>());
       if (!summaries.empty()) {

@@ -41,6 +41,7 @@ export function tablePage(table: string) {
     const render = (t: string) => (last ? boardContext(last.game, uiFor(last.game), last.view, me, last.seats, [], hooks).text(t) : [t]);
     const log = new GameLog(render);
     const lines = new Map<number, LogLine>();
+    let seatNames = "";
     const digest = new Digest();
     const options = new OptionList((id) => act(id));
     const concede = h("button.danger.small", { onclick: () => { if (confirm("Concede this game?")) act("concede"); } }, "Concede");
@@ -131,8 +132,13 @@ export function tablePage(table: string) {
       receivedAt = Date.now();
       if (u.as >= 0) me = u.as;
       digest.add(u.log, me);
-      log.add(u.log);
       for (const l of u.log || []) lines.set(l.index, l);
+      // Lines name seats as they are now: when someone sits down (or a seat
+      // is renamed) the lines already shown are drawn again with the new name.
+      const names = JSON.stringify((u.seats || []).map((s) => [s.seat, s.kind, s.taken, s.name]));
+      if (seatNames !== "" && names !== seatNames) log.reset([...lines.values()].sort((a, b) => a.index - b.index));
+      else log.add(u.log);
+      seatNames = names;
       draw(u);
       // Card texts arrive once per game; the first draw may show ids.
       if (first) loadCatalogue(u.game).then(() => {
