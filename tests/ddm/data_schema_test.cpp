@@ -144,7 +144,9 @@ TEST_F(DdmDataFiles, LoaderChecksNameFileEntryAndField) {
   pool["shapes"]["T"] = {"###", ".M.", "...", ".##"};  // not edge-connected
   const std::string e = load_error();
   EXPECT_HAS(e, pool_file() + ": ");
-  EXPECT_HAS(e, "monster 'ember-whelp', field 'atk': hp, atk and def are multiples of 10");
+  // Each problem on its own line names the file (tabletop check-data prints them so).
+  EXPECT_HAS(e, "\n  - " + pool_file() +
+                    ": monster 'ember-whelp', field 'atk': hp, atk and def are multiples of 10");
   EXPECT_HAS(e,
              "monster 'cinder-hatchling', field 'abilities[0].cost': negate answers an activation");
   EXPECT_HAS(e, "monster 'hedge-witch', field 'aura[0].amount': amounts are multiples of 10");

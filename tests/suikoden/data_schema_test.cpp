@@ -156,7 +156,9 @@ TEST_F(SuikodenDataFiles, LoaderChecksNameFileCardAndField) {
   pool["camps"].push_back({{"id", "dawn"}, {"name", "Second Dawn"}});
   const std::string e = load_error();
   EXPECT_HAS(e, cards_file() + ": ");
-  EXPECT_HAS(e, "card 'aldo', field 'links': each link letter at most once");
+  // Each problem on its own line names the file (tabletop check-data prints them so).
+  EXPECT_HAS(
+      e, "\n  - " + cards_file() + ": card 'aldo', field 'links': each link letter at most once");
   EXPECT_HAS(e, "card 'kiri', field 'troops': troops come in hundreds");
   EXPECT_HAS(e, "card 'mira-jun', field 'name': a pair card's name is 'Mira & Jun'");
   EXPECT_HAS(e, "card 'ona', field 'effects[0].to': to: all is for commanders");

@@ -258,7 +258,12 @@ Pool Pool::load_file(const std::string& path) {
   try {
     return from_json(j);
   } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
+    // Every problem line names the file, so that each stands alone
+    // (`tabletop check-data` prints one a line).
+    std::string what = e.what();
+    for (auto at = what.find("\n  - "); at != std::string::npos; at = what.find("\n  - ", at + 1))
+      what.insert(at + 5, path + ": ");
+    throw Error(path + ": " + what);
   }
 }
 
