@@ -80,6 +80,66 @@ TEST(DdmHostileStates, EveryFieldIsRangeCheckedAndNamed) {
       });
 }
 
+// A value of the wrong JSON type is refused naming its field, never as a bare
+// "type must be boolean, but is string" (issue 22: nlohmann type errors that
+// escaped the loader without the field's name).
+TEST(DdmHostileStates, WrongTypesNameTheirField) {
+  const auto g = game("ddm");
+  const json battle = {{"attacker", "6,2"}, {"attacking_seat", 0}, {"defender", "6,16"}};
+  const json link = {{"piece", "6,2"}, {"ability", 0}};
+  const auto with = [](json base, const char* key, const json& value) {
+    base[key] = value;
+    return base;
+  };
+  expect_refused(
+      *g, kValid, tt::Setup{},
+      {
+          {"/summoned", "yes", "state.summoned: expected true or false, found \"yes\""},
+          {"/phase", 3, "state.phase: expected a string, found 3"},
+          {"/phase", "lunch", "state.phase: unknown phase 'lunch'"},
+          {"/resume", json::array(), "state.resume: expected a string"},
+          {"/picked", 3, "state.picked: expected a list"},
+          {"/summon_levels", "1", "state.summon_levels: expected a list"},
+          {"/players", json::object(), "state.players: expected a list"},
+          {"/players/0", 5, "state.players[0]: expected an object, found 5"},
+          {"/players/0/dice", json::array({1, 2}), "state.players[0].dice[0]: expected a string"},
+          {"/players/0/dice", 12, "state.players[0].dice: a dice-set name or a list of 12 die ids"},
+          {"/players/0/crests", json::array(), "state.players[0].crests: expected an object"},
+          {"/players/0/crests/move", 2.5, "state.players[0].crests.move"},
+          {"/players/0/master", 1, "state.players[0].master: expected an object"},
+          {"/players/0/master_attacked", "no", "state.players[0].master_attacked: expected true"},
+          {"/turn_player", "0", "state.turn_player: seats are 0 or 1"},
+          {"/dungeon/0", 5, "state.dungeon[0]: expected a string, found 5"},
+          {"/dungeon", "x", "state.dungeon: expected a list"},
+          {"/crust", json::array({7}), "state.crust[0]: bad square 7"},
+          {"/pieces", json::array({7}), "state.pieces[0]: expected an object, found 7"},
+          {"/pieces/0/id", 7, "state.pieces[0].id: expected a string, found 7"},
+          {"/pieces/0/owner", "me", "state.pieces[0].owner: seats are 0 or 1"},
+          {"/pieces/0/where", 5, "state.pieces[0].where: expected one of reserve, field, gone"},
+          {"/pieces/0/revealed", "x", "state.pieces[0].revealed: expected true or false"},
+          {"/pieces/0/moved", 1, "state.pieces[0].moved: expected true or false"},
+          {"/pieces/0/square", 62, "state.pieces[0].square: bad square 62"},
+          {"/pieces/0/kw", json::array({json::array({"x"}), json::array(), json::array()}),
+           "state.pieces[0].kw[0][0]: expected one of flying, tunnel, ranged"},
+          {"/pieces/0/kw", json::array({1, 2, 3}), "state.pieces[0].kw[0]: expected a list"},
+          {"/pieces/0/kw", "flying", "state.pieces[0].kw: expected a list"},
+          {"/battle", 4, "state.battle: expected an object, found 4"},
+          {"/battle", with(battle, "defended", "yes"),
+           "state.battle.defended: expected true or false"},
+          {"/battle", with(battle, "attacking_seat", true),
+           "state.battle.attacking_seat: seats are 0 or 1"},
+          {"/battle", with(battle, "defender", 9), "state.battle.defender: bad square"},
+          {"/chain", json::array({5}), "state.chain[0]: expected an object, found 5"},
+          {"/chain", json::array({with(link, "negated", "x")}),
+           "state.chain[0].negated: expected true or false"},
+          {"/chain", json::array({with(link, "in_battle", 0)}),
+           "state.chain[0].in_battle: expected true or false"},
+          {"/chain", json::array({with(link, "target", true)}),
+           "state.chain[0].target: bad square"},
+          {"/chain", json::array({json::object()}), "state.chain[0].piece: is required"},
+      });
+}
+
 // A long chain with a hostile priority is refused, not played.
 TEST(DdmHostileStates, ALongChainWithANegativePriorityIsRefused) {
   const auto g = game("ddm");

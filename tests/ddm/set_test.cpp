@@ -110,7 +110,7 @@ TEST(DdmSet, MalformedSetsAreReportedNotThrown) {
   EXPECT_TRUE(breaks(json(42), "format"));
   EXPECT_TRUE(breaks(json("no-such-starter"), "format"));
   EXPECT_TRUE(breaks(json{{"dice", 7}}, "format"));
-  EXPECT_TRUE(breaks(json{{"dice", "no-such-dice-set"}}, "format"));
+  EXPECT_TRUE(breaks(json{{"dice", "no-such-dice-set"}}, "dice"));
   json bad_count = legal_set();
   bad_count["monsters"][0] = {{"monster", "shield-ox"}, {"count", "two"}};
   EXPECT_TRUE(breaks(bad_count, "format"));

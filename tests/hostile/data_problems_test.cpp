@@ -128,17 +128,25 @@ class LoaderErrors : public ::testing::Test {
   std::filesystem::path dir;
 };
 
+// The pool is checked against its schema first (data/schema/ddm-pool.schema.json),
+// so the field is named by its JSON pointer.
 TEST_F(LoaderErrors, DdmNamesFileMonsterAndField) {
   const std::string file = (dir / "ddm" / "pool.json").string();
+  const json pool = read_data_file(file);
+  std::string whelp, kit;
+  for (std::size_t i = 0; i < pool["monsters"].size(); ++i)
+    if (pool["monsters"][i]["id"] == "ember-whelp") whelp = "/monsters/" + std::to_string(i);
+  for (std::size_t i = 0; i < pool["items"].size(); ++i)
+    if (pool["items"][i]["id"] == "medic-kit") kit = "/items/" + std::to_string(i);
   expect_names(
       corrupt("ddm", "pool.json", "monsters", "ember-whelp", json::json_pointer("/atk"), "strong"),
-      {file + ": ", "monster 'ember-whelp', field 'atk': expected an integer"});
+      {file + ":" + whelp + "/atk: expected an integer"});
   expect_names(corrupt("ddm", "pool.json", "monsters", "ember-whelp",
                        json::json_pointer("/abilities/0/duration"), 3),
-               {file + ": ", "monster 'ember-whelp', field 'abilities[0].duration'"});
+               {file + ":" + whelp + "/abilities/0/duration: expected one of"});
   expect_names(
       corrupt("ddm", "pool.json", "items", "medic-kit", json::json_pointer("/effect/amount"), "x"),
-      {file + ": ", "item 'medic-kit', field 'effect.amount'"});
+      {file + ":" + kit + "/effect/amount: expected an integer"});
 }
 
 TEST_F(LoaderErrors, SuikodenNamesFileCardAndField) {
@@ -150,12 +158,18 @@ TEST_F(LoaderErrors, SuikodenNamesFileCardAndField) {
     if (effect_card.empty() && c.contains("effects") && c["effects"][0].contains("stat"))
       effect_card = c["id"];
   }
+  auto at = [&](const std::string& id) {
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (cards[i]["id"] == id) return "/cards/" + std::to_string(i);
+    return std::string("?");
+  };
+  // Checked against data/schema/suikoden-cards.schema.json first: the field by its JSON pointer.
   expect_names(
       corrupt("suikoden", "cards.json", "cards", character, json::json_pointer("/atk"), "strong"),
-      {file + ": ", "card '" + character + "', field 'atk': expected an integer"});
+      {file + ":" + at(character) + "/atk: expected an integer"});
   expect_names(corrupt("suikoden", "cards.json", "cards", effect_card,
                        json::json_pointer("/effects/0/stat"), 7),
-               {file + ": ", "card '" + effect_card + "', field 'effects[0].stat'"});
+               {file + ":" + at(effect_card) + "/effects/0/stat: expected one of"});
 }
 
 // Checked against data/schema/lastchronicle-cards.schema.json first: the

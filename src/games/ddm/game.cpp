@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "core/text.h"
 #include "games/ddm/state.h"
 
@@ -94,7 +95,7 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
   if (dice.is_string()) {
     auto it = pool_->dice_sets.find(dice.get<std::string>());
     if (it == pool_->dice_sets.end())
-      problems.push_back({"format", "unknown dice set " + dice.dump()});
+      problems.push_back({"dice", "unknown dice set " + dice.dump()});
     else
       d.dice = it->second;
   } else if (dice.is_array()) {
@@ -153,10 +154,24 @@ DdmGame::Deck DdmGame::parse(const json& raw, std::vector<DeckProblem>& problems
   return d;
 }
 
+// A set's form (data/schema/ddm-deck.schema.json), each problem by its JSON
+// pointer and, for a starter set, its file; then its pieces and the deck rules.
 std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) const {
   std::vector<DeckProblem> problems;
   try {
-    parse(deck, problems);
+    const bool starter = deck.is_string();
+    const json& set = starter ? starter_deck(deck.get<std::string>()) : deck;
+    const std::string file = starter ? starter_deck_file(deck.get<std::string>()) : "";
+    for (const SchemaProblem& p : schema_problems(set, "ddm-deck"))
+      problems.push_back({"format", file.empty()
+                                        ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
+                                        : schema_problem_line(file, p)});
+    // The set's pieces too: the form's problems are the schema's to name.
+    const bool formed = problems.empty();
+    std::vector<DeckProblem> found;
+    parse(set, found);
+    for (DeckProblem& p : found)
+      if (formed || p.rule != "format") problems.push_back(std::move(p));
   } catch (const Error& e) {
     problems.push_back({"format", e.what()});
   } catch (const json::exception& e) {

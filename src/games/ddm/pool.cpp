@@ -7,6 +7,7 @@
 #include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/schema_check.h"
 
 namespace tt::ddm {
 
@@ -39,6 +40,17 @@ StatKind parse_stat(const CardFields& f, const char* field, const std::string& s
   if (s == "atk") return StatKind::kAtk;
   if (s == "def") return StatKind::kDef;
   f.fail(field, "stat is atk or def, not '" + s + "'");
+}
+
+// An op that answers an activation or acts in a battle needs a cost whose
+// crest kind opens that window (docs/games/ddm-data-format.md, "when").
+void check_timing(const CardFields& f, const Ability& a) {
+  if (a.op == Op::kNegate && a.timing != Timing::kTrap)
+    f.fail("cost", "negate answers an activation, so only a trap cost can pay it");
+  if ((a.op == Op::kAbsorb || a.op == Op::kShield) && a.timing != Timing::kAttack &&
+      a.timing != Timing::kDefense && a.timing != Timing::kTrap)
+    f.fail("cost", std::string(a.op == Op::kAbsorb ? "absorb" : "shield") +
+                       " acts in a battle, so its cost is attack, defense or trap crests");
 }
 
 // `f` names the ability ("monster 'x', field 'abilities[0].cost'").
@@ -109,6 +121,7 @@ Ability parse_ability(const CardFields& f, const json& j, bool activated) {
     f.fail("duration", "a number-only cost needs a stated duration");
   }
   a.once_per_turn = f.boolean(j, "once_per_turn", false);
+  if (activated) check_timing(f, a);
   return a;
 }
 
@@ -306,6 +319,7 @@ Pool Pool::from_json(const json& j) {
           Aura aura;
           aura.stat = parse_stat(af, "stat", af.required_text(a, "stat"));
           aura.amount = af.required_integer(a, "amount", -990, 990);
+          if (aura.amount % 10 != 0) af.fail("amount", "amounts are multiples of 10");
           if (af.has(a, "type")) aura.type = type_of(af, "type", af.text(a["type"], "type"));
           d.auras.push_back(aura);
         }
@@ -344,10 +358,18 @@ Pool Pool::from_json(const json& j) {
 
 Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
+  // Every structural problem first, each by its JSON pointer; the loader then
+  // checks what a schema cannot say (dice sets, shapes, steps of 10, timing).
+  check_schema(j, "ddm-pool", path);
   try {
     return from_json(j);
   } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
+    // Every problem line names the file, so that each stands alone
+    // (`tabletop check-data` prints one a line).
+    std::string what = e.what();
+    for (auto at = what.find("\n  - "); at != std::string::npos; at = what.find("\n  - ", at + 1))
+      what.insert(at + 5, path + ": ");
+    throw Error(path + ": " + what);
   }
 }
 

@@ -42,6 +42,8 @@ enum class Phase : std::uint8_t {
   kEnd,            // end-phase trap window
   kOver,
 };
+// The phase's name in views and saved states ("main"; view.cpp).
+const char* phase_name(Phase p);
 
 enum Act : std::uint16_t {
   kPickDie,  // a: die slot; the third pick rolls

@@ -5,6 +5,8 @@
 #include "core/card_fields.h"
 #include "core/data_file.h"
 #include "core/error.h"
+#include "core/schema_check.h"
+#include "games/suikoden/card_rules.h"
 
 namespace tt::suikoden {
 
@@ -88,6 +90,8 @@ class Loader {
                                {"counter", EffectKind::kCounter},
                                {"hand_limit", EffectKind::kHandLimit}});
     e.amount = f.integer(j, "amount", -kMaxNumber, kMaxNumber, 0);
+    if ((e.kind == EffectKind::kBoost || e.kind == EffectKind::kHandLimit) && e.amount == 0)
+      f.fail("amount", "a change of 0 does nothing");
     const auto stat = [&] { return parse_stat(f, "stat", f.required_text(j, "stat")); };
     switch (e.kind) {
       case EffectKind::kBoost:
@@ -151,13 +155,19 @@ class Loader {
       if (!affiliated && c.camp >= 0) f.fail("camp", "free and craftsman characters have no camp");
       c.full_name = name_index(c.name);
       if (f.has(j, "names")) {
-        for (auto& n : f.list(j, "names")) c.names.push_back(name_index(f.text(n, "names")));
-        if (c.names.size() != 2) f.fail("names", "a pair card has exactly two names");
+        std::vector<std::string> halves;
+        for (auto& n : f.list(j, "names")) halves.push_back(f.text(n, "names"));
+        if (halves.size() != 2) f.fail("names", "a pair card has exactly two names");
+        if (halves[0] == halves[1]) f.fail("names", "a pair card names two different characters");
+        if (c.name != halves[0] + " & " + halves[1])
+          f.fail("name", "a pair card's name is '" + halves[0] + " & " + halves[1] + "'");
+        for (auto& n : halves) c.names.push_back(name_index(n));
       } else {
         c.names.push_back(c.full_name);
       }
       for (char l : f.text(j, "links", "")) {
         if (l < 'A' || l > 'I') f.fail("links", "link letters are A to I");
+        if (c.links & (1u << (l - 'A'))) f.fail("links", "each link letter at most once");
         c.links = static_cast<std::uint16_t>(c.links | (1u << (l - 'A')));
       }
       if (c.cls != CharClass::kCommander && c.links == 0)
@@ -165,6 +175,7 @@ class Loader {
       c.atk = f.integer(j, "atk", 0, kMaxNumber, 0);
       c.troops = f.integer(j, "troops", 0, kMaxNumber, 0);
       c.build = f.integer(j, "build", 0, kMaxNumber, 0);
+      if (c.troops % 100 != 0) f.fail("troops", "troops come in hundreds");
       c.emblem = f.boolean(j, "emblem", false);
       c.support = f.boolean(j, "support", false);
     } else if (c.type == CardType::kMission) {
@@ -173,6 +184,8 @@ class Loader {
           {{"attack", Battle::kAttack}, {"troops", Battle::kTroops}, {"duel", Battle::kDuel}});
       c.target = f.integer(j, "target", 0, kMaxNumber, 0);
       if (c.battle != Battle::kDuel && c.target <= 0) f.fail("target", "needs a positive target");
+      if (c.battle == Battle::kTroops && c.target % 100 != 0)
+        f.fail("target", "troops targets come in hundreds");
       if (c.battle == Battle::kDuel)
         c.duel_stat = parse_stat(f, "duel_stat", f.required_text(j, "duel_stat"));
       const json& vp = f.required(j, "vp");
@@ -185,8 +198,10 @@ class Loader {
       c.block = f.required_integer(j, "block", 1, kMaxNumber);
     }
     const json& effects = f.list(j, "effects");
-    for (std::size_t i = 0; i < effects.size(); ++i)
+    for (std::size_t i = 0; i < effects.size(); ++i) {
       c.effects.push_back(effect(f.in("effects", i), effects[i]));
+      check_effect_place(f.in("effects", i), c, c.effects.back());
+    }
     return c;
   }
 };
@@ -230,26 +245,25 @@ Pool Pool::from_json(const json& j) {
         l.pool.cards.push_back(std::move(c));
       });
     }
-  // A cooperation partner must name a card of the pool.
-  for (auto& c : l.pool.cards)
-    for (auto& e : c.effects)
-      if (e.kind == EffectKind::kCooperation) {
-        bool known = false;
-        for (auto& other : l.pool.cards) known = known || other.full_name == e.partner;
-        if (!known)
-          problems.add("card '" + c.id + "'",
-                       "cooperation partner '" + l.pool.names[e.partner] + "' is no card");
-      }
+  check_pool_rules(l.pool, problems);
   problems.throw_if_any("card pool");
   return std::move(l.pool);
 }
 
 Pool Pool::load_file(const std::string& path) {
   const json j = read_data_file(path);
+  // Every structural problem first, each by its JSON pointer; the loader then
+  // checks what a schema cannot say (names and camps between cards, effect places).
+  check_schema(j, "suikoden-cards", path);
   try {
     return from_json(j);
   } catch (const Error& e) {
-    throw Error(path + ": " + e.what());
+    // Every problem line names the file, so that each stands alone
+    // (`tabletop check-data` prints one a line).
+    std::string what = e.what();
+    for (auto at = what.find("\n  - "); at != std::string::npos; at = what.find("\n  - ", at + 1))
+      what.insert(at + 5, path + ": ");
+    throw Error(path + ": " + what);
   }
 }
 

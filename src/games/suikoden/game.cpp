@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 #include "core/text.h"
 #include "games/suikoden/state.h"
 
@@ -114,11 +115,26 @@ SuikodenGame::Deck SuikodenGame::parse(const json& raw, std::vector<DeckProblem>
 // pair counting as one copy of each of its names; no commander in the deck;
 // no character sharing the commander's name; with a commander, only its camp
 // plus unaffiliated characters.
+//
+// The deck's form is checked first (data/schema/suikoden-deck.schema.json),
+// each problem by its JSON pointer and, for a starter deck, its file.
 std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&) const {
   std::vector<DeckProblem> problems;
   Deck d;
   try {
-    d = parse(raw, problems);
+    const bool starter = raw.is_string();
+    const json& deck = starter ? starter_deck(raw.get<std::string>()) : raw;
+    const std::string file = starter ? starter_deck_file(raw.get<std::string>()) : "";
+    for (const SchemaProblem& p : schema_problems(deck, "suikoden-deck"))
+      problems.push_back({"format", file.empty()
+                                        ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
+                                        : schema_problem_line(file, p)});
+    // The deck's cards too: the form's problems are the schema's to name.
+    const bool formed = problems.empty();
+    std::vector<DeckProblem> found;
+    d = parse(deck, found);
+    for (DeckProblem& p : found)
+      if (formed || p.rule != "format") problems.push_back(std::move(p));
   } catch (const Error& e) {  // an unknown starter deck
     problems.push_back({"format", e.what()});
     return problems;
