@@ -13,7 +13,13 @@ nlohmann::json read_data_file(const std::string& path) {
   try {
     return nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(path + ": " + e.what());
+    // "[json.exception.parse_error.101] parse error at line 1, column 3: ..."
+    // says nothing more to an author than "not JSON: parse error at ...".
+    std::string what = e.what();
+    if (const auto end = what.find("] ");
+        what.rfind("[json.exception.", 0) == 0 && end != std::string::npos)
+      what.erase(0, end + 2);
+    throw Error(path + ": not JSON: " + what);
   }
 }
 

@@ -78,6 +78,29 @@ bool is_type(const std::string& description) {
   return description.rfind("Value type not permitted", 0) == 0;
 }
 
+constexpr std::size_t kLongestString = 16384;
+
+void find_long_strings(const json& v, const std::string& at, std::vector<SchemaProblem>& out) {
+  if (v.is_string() && v.get_ref<const std::string&>().size() > kLongestString) {
+    out.push_back({at, "a string of " + std::to_string(v.get_ref<const std::string&>().size()) +
+                           " characters; at most " + std::to_string(kLongestString)});
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      find_long_strings(v[i], at + "/" + std::to_string(i), out);
+  } else if (v.is_object()) {
+    for (const auto& [key, sub] : v.items()) {
+      std::string token;
+      for (char ch : key) token += ch == '~' ? "~0" : ch == '/' ? "~1" : std::string(1, ch);
+      if (key.size() > kLongestString)
+        out.push_back({at + "/" + token.substr(0, 40) + "...",
+                       "a field name of " + std::to_string(key.size()) + " characters; at most " +
+                           std::to_string(kLongestString)});
+      else
+        find_long_strings(sub, at + "/" + token, out);
+    }
+  }
+}
+
 bool is_prefix(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   return a.size() <= b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
@@ -88,6 +111,13 @@ std::vector<SchemaProblem> schema_problems(const json& doc, std::string_view nam
   const CompiledSchema* found = compiled(name);
   if (!found) throw Error("no schema '" + std::string(name) + "' is compiled in");
   const CompiledSchema& c = *found;
+  // std::regex (valijson's patterns) recurses once per character: a string of
+  // some 30,000 characters against an open-ended pattern overflows the stack.
+  // No field of any format is near this long, so such a string is refused by
+  // its pointer before any pattern sees it.
+  std::vector<SchemaProblem> too_long;
+  find_long_strings(doc, "", too_long);
+  if (!too_long.empty()) return too_long;
 
   valijson::Validator validator(valijson::Validator::kStrongTypes);
   valijson::ValidationResults results;

@@ -86,6 +86,17 @@ TEST(SchemaProblems, CheckSchemaThrowsADataErrorOfOneLinePerProblem) {
   EXPECT_NO_THROW(check_schema(json::parse(R"({"game": "ddm"})"), "scenario", "x"));
 }
 
+// std::regex recurses per character: a huge string must never reach a pattern.
+TEST(SchemaProblems, AHugeStringIsRefusedByItsPointerBeforeAnyPatternSeesIt) {
+  json s = json::parse(R"({"game": "ddm", "setup": {"seed": "1"}})");
+  s["setup"]["seed"] = std::string(200000, '7');
+  EXPECT_EQ(problems_text(s, "scenario"),
+            "f.json:/setup/seed: a string of 200000 characters; at most 16384\n");
+  s["setup"]["seed"] = std::string(16384, '7');
+  EXPECT_EQ(problems_text(s, "scenario"),
+            "f.json:/setup/seed: \"" + std::string(56, '7') + "... does not match ^[0-9]{1,20}$\n");
+}
+
 TEST(SchemaConformance, EveryScenarioOfTheRepositoryConformsToTheScenarioSchema) {
   int checked = 0;
   for (const auto& game : fs::directory_iterator(kSource / "tests")) {

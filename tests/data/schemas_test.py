@@ -8,8 +8,8 @@
 3. `tabletop check-data` finds no problem in the shipped data.
 4. A broken file of each kind (every pool and deck file of every game) is
    refused, with the file and the JSON pointer of the field named, by both
-   jsonschema and `tabletop check-data`: a wrong type, a misspelt field and a
-   missing required field, each put into the first entry that has fields.
+   jsonschema and `tabletop check-data`: a misspelt top-level field, and a
+   wrong type and a misspelt field in the first entry that has fields.
 
 Usage: schemas_test.py TABLETOP_BINARY
 """
@@ -128,6 +128,10 @@ def get(doc, path):
 def mutations(doc):
     """(description, broken document, pointer that must be named) for one file."""
     out = []
+    # Every file: its first field misspelt at the top level.
+    top = next(k for k in doc if k != "$schema")
+    broken = {(k + "x" if k == top else k): v for k, v in doc.items()}
+    out.append(("a misspelt top-level field", broken, pointer([top + "x"])))
     path = first_entry(doc)
     if path is None:
         return out

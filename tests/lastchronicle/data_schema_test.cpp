@@ -194,9 +194,9 @@ TEST_F(LcDataSchema, ABadNestedStepIsNamed) {
 TEST_F(LcDataSchema, AHugeIdIsRefusedNotACrash) {
   const std::string huge(100000, 'a');
   expect_has(pool_error([&](json& p) { p["cards"][at("verdict-seer")]["id"] = huge; }),
-             pool_file() + ":" + card("verdict-seer") + "/id: \"aaaa");
+             pool_file() + ":" + card("verdict-seer") + "/id: a string of 100000 characters");
   expect_has(pool_error([&](json& p) { p["tokens"][0]["id"] = huge; }),
-             pool_file() + ":/tokens/0/id: \"aaaa");
+             pool_file() + ":/tokens/0/id: a string of 100000 characters");
   json p = pool_;
   p["cards"][at("verdict-seer")]["id"] = std::string(65, 'a');
   try {
