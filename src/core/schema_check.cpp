@@ -78,6 +78,34 @@ bool is_type(const std::string& description) {
   return description.rfind("Value type not permitted", 0) == 0;
 }
 
+// The id of the innermost list entry the pointer passes through ("aldo" for
+// /cards/4/atk), so an author finds the card without counting to 4; "" when
+// there is none.
+std::string entry_id(const json& doc, const std::vector<std::string>& tokens) {
+  std::string id;
+  const json* v = &doc;
+  for (const std::string& t : tokens) {
+    if (v->is_object()) {
+      const auto it = v->find(t);
+      if (it == v->end()) break;
+      v = &*it;
+    } else if (v->is_array()) {
+      if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos || t.size() > 9)
+        break;
+      const std::size_t k = std::stoul(t);
+      if (k >= v->size()) break;
+      v = &(*v)[k];
+      if (v->is_object())
+        if (const auto it = v->find("id");
+            it != v->end() && it->is_string() && it->get_ref<const std::string&>().size() <= 64)
+          id = it->get<std::string>();
+    } else {
+      break;
+    }
+  }
+  return id;
+}
+
 constexpr std::size_t kLongestString = 16384;
 
 void find_long_strings(const json& v, const std::string& at, std::vector<SchemaProblem>& out) {
@@ -145,6 +173,8 @@ std::vector<SchemaProblem> schema_problems(const json& doc, std::string_view nam
     if (is_cascade(raw[i].description) && said_below(i, true)) continue;
     if (is_type(raw[i].description) && said_below(i, false)) continue;
     SchemaProblem p = describe_schema_failure(c.document, doc, raw[i].tokens, raw[i].description);
+    if (const std::string id = entry_id(doc, raw[i].tokens); !id.empty())
+      p.message += " (in '" + id + "')";
     const bool again = std::any_of(problems.begin(), problems.end(), [&](const SchemaProblem& q) {
       return q.pointer == p.pointer && q.message == p.message;
     });
