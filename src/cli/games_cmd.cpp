@@ -1,4 +1,5 @@
 // tabletop games: every game with its seats, variants, options and decks.
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -30,8 +31,10 @@ std::string param_text(const AgentParam& p) {
 
 // Every starter deck that is not legal at the table sizes it is meant for
 // (core/deck_verdict.h), a file that cannot be read included: [{"deck",
-// "file", "seats", "problems"}]. The game plays on; the deck is refused
-// only when a seat is dealt it.
+// "file", "seats", "broken", "problems"}]. "broken": at no table size of the
+// game could the deck be played (a file that is no deck, an unknown card),
+// rather than only not at the sizes it is meant for. The game plays on; the
+// deck is refused only when a seat is dealt it.
 nlohmann::json starter_deck_warnings(const Game& game) {
   nlohmann::json warnings = nlohmann::json::array();
   for (const std::string& name : game.starter_decks()) {
@@ -42,9 +45,12 @@ nlohmann::json starter_deck_warnings(const Game& game) {
       if (c.judged) seats.push_back(c.seats);
     for (const DeckProblem& p : v.problems())
       problems.push_back({{"rule", p.rule}, {"message", p.message}});
+    const bool broken = std::all_of(v.counts.begin(), v.counts.end(),
+                                    [](const SeatCountVerdict& c) { return !c.problems.empty(); });
     warnings.push_back({{"deck", name},
                         {"file", game.starter_deck_file(name)},
                         {"seats", seats},
+                        {"broken", broken},
                         {"seats_text", v.judged_text()},
                         {"problems", problems}});
   }
@@ -100,10 +106,13 @@ int cmd_games(const GamesArgs& args, Io& io) {
     io.out << "  starter decks: " << joined(g["starter_decks"]) << "\n";
     for (auto& w : g.value("starter_deck_warnings", nlohmann::json::array())) {
       const std::string file = w["file"];
-      io.out << "  warning: the starter deck '" << w["deck"].get<std::string>() << "'"
-             << (file.empty() ? "" : " (" + file + ")") << " is not a legal "
-             << g["name"].get<std::string>() << " deck for " << w["seats_text"].get<std::string>()
-             << ":\n";
+      io.out << "  " << (w["broken"].get<bool>() ? "broken" : "warning") << ": the starter deck '"
+             << w["deck"].get<std::string>() << "'" << (file.empty() ? "" : " (" + file + ")");
+      if (w["broken"].get<bool>())
+        io.out << " cannot be played at any table size:\n";
+      else
+        io.out << " is not a legal " << g["name"].get<std::string>() << " deck for "
+               << w["seats_text"].get<std::string>() << ":\n";
       for (auto& p : w["problems"])
         io.out << "    [" << p["rule"].get<std::string>() << "] " << p["message"].get<std::string>()
                << "\n";

@@ -71,7 +71,7 @@ TEST_F(StarterDeckTest, OneUnreadableStarterDeckBreaksOnlyThatDeck) {
   // The game is listed as playable, with the broken deck flagged.
   ASSERT_EQ(run({"games", "--data", d}), 0);
   EXPECT_EQ(out.str().find("ddm - cannot be played"), std::string::npos) << out.str();
-  EXPECT_NE(out.str().find("warning: the starter deck 'beasts'"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("broken: the starter deck 'beasts'"), std::string::npos) << out.str();
 }
 
 TEST_F(StarterDeckTest, GamesFlagsAStarterDeckNamingAnUnknownCard) {
@@ -81,8 +81,8 @@ TEST_F(StarterDeckTest, GamesFlagsAStarterDeckNamingAnUnknownCard) {
   ASSERT_EQ(run({"games", "--data", data.string()}), 0);
   const std::string text = out.str();
   for (const std::string& part :
-       std::vector<std::string>{"warning: the starter deck 'iron' (" + file.string() + ")",
-                                "not a legal suikoden deck for 2 seats", "'no-such-card'"})
+       std::vector<std::string>{"broken: the starter deck 'iron' (" + file.string() + ")",
+                                "cannot be played at any table size", "'no-such-card'"})
     EXPECT_NE(text.find(part), std::string::npos) << part << "\nin: " << text;
   ASSERT_EQ(run({"games", "--json", "--data", data.string()}), 0);
   for (const json& g : json::parse(out.str())) {
@@ -93,6 +93,7 @@ TEST_F(StarterDeckTest, GamesFlagsAStarterDeckNamingAnUnknownCard) {
     ASSERT_EQ(g["starter_deck_warnings"].size(), 1u);
     EXPECT_EQ(g["starter_deck_warnings"][0]["deck"], "iron");
     EXPECT_EQ(g["starter_deck_warnings"][0]["file"], file.string());
+    EXPECT_TRUE(g["starter_deck_warnings"][0]["broken"].get<bool>());
   }
 }
 
@@ -124,6 +125,11 @@ TEST_F(StarterDeckTest, LastChronicleJudgesADeckWithALeaderByTheMultiplayerRules
   // Asked for one table size, that one only.
   EXPECT_EQ(run({"check-deck", "lastchronicle", file, "--seats", "2"}), 0) << out.str();
   EXPECT_EQ(run({"check-deck", "lastchronicle", file, "--seats", "4"}), 1) << out.str();
+  // As a starter deck it is flagged, but not broken: 2-seat tables could play it.
+  std::ofstream(data / "lastchronicle" / "decks" / "chrono.json") << deck.dump();
+  ASSERT_EQ(run({"games", "--data", data.string()}), 0);
+  EXPECT_NE(out.str().find("warning: the starter deck 'chrono'"), std::string::npos) << out.str();
+  EXPECT_EQ(out.str().find("broken: the starter deck 'chrono'"), std::string::npos) << out.str();
   // The shipped decks: led decks for 3-4 seats, duel decks for 2.
   EXPECT_EQ(run({"check-deck", "lastchronicle", "dawn-legion"}), 0) << out.str();
   EXPECT_NE(out.str().find("legal lastchronicle deck for 3-4 seats"), std::string::npos);
