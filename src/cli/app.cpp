@@ -253,6 +253,8 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     std::error_code ec;
     if (!data.empty() && !std::filesystem::is_directory(data, ec))
       throw DataError("--data: there is no folder " + data);
+    // check-data builds each game from the folder it checks, never the registry's.
+    if (check_data_cmd->parsed()) return cmd_check_data(check_data, io);
     register_builtin_games();
     if (games_cmd->parsed()) return cmd_games(games, io);
     if (play_cmd->parsed()) return cmd_play(play, io);
@@ -263,7 +265,6 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
     if (arena_cmd->parsed()) return cmd_arena(arena, io);
     if (replay_cmd->parsed()) return cmd_replay(replay, io);
     if (check_cmd->parsed()) return cmd_check_deck(check, io);
-    if (check_data_cmd->parsed()) return cmd_check_data(check_data, io);
     if (bench_cmd->parsed()) return cmd_bench(bench, io);
     if (scenario_cmd->parsed()) return cmd_scenario(scenario, io);
     if (engine_cmd->parsed()) return cmd_engine(io);

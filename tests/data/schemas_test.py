@@ -159,7 +159,8 @@ def check_broken_files(binary, names):
             if not named:
                 fail(f"{rel} with {what} at {ptr}: jsonschema does not refuse it there")
             with tempfile.TemporaryDirectory() as tmp:
-                shutil.copytree(DATA, os.path.join(tmp, "data"))
+                game = rel.split(os.sep)[0]  # only the game's own folder: check-data reads less
+                shutil.copytree(os.path.join(DATA, game), os.path.join(tmp, "data", game))
                 copy_path = os.path.join(tmp, "data", rel)
                 with open(copy_path, "w", encoding="utf-8") as f:
                     json.dump(broken, f)
