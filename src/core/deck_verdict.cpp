@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/schema_check.h"
 
 namespace tt {
 
@@ -78,6 +79,14 @@ std::string seat_counts_text(const std::vector<int>& counts) {
     i = j + 1;
   }
   return text + " seats";
+}
+
+void add_deck_form_problems(const nlohmann::json& deck, std::string_view schema,
+                            const std::string& file, std::vector<DeckProblem>& problems) {
+  for (const SchemaProblem& p : schema_problems(deck, schema))
+    problems.push_back({"format", file.empty()
+                                      ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
+                                      : schema_problem_line(file, p)});
 }
 
 }  // namespace tt

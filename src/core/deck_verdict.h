@@ -7,6 +7,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/game.h"
@@ -37,6 +38,12 @@ struct DeckVerdict {
 // options. A check that throws (tt::Error: a deck that is no deck at all) is
 // a "format" problem.
 DeckVerdict judge_deck(const Game& game, const nlohmann::json& deck, const Setup& base, int seats);
+
+// The deck's form against its schema (data/schema/SCHEMA.schema.json), each
+// problem a "format" DeckProblem: "FILE:/pointer: message" when the deck was
+// read from `file` (a starter deck), "/pointer: message" for a deck sent in.
+void add_deck_form_problems(const nlohmann::json& deck, std::string_view schema,
+                            const std::string& file, std::vector<DeckProblem>& problems);
 
 // "2 seats", "3-4 seats", "2, 4 seats"; "" for none.
 std::string seat_counts_text(const std::vector<int>& counts);

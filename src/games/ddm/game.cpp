@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/deck_verdict.h"
 #include "core/error.h"
 #include "core/schema_check.h"
 #include "core/text.h"
@@ -162,10 +163,7 @@ std::vector<DeckProblem> DdmGame::check_deck(const json& deck, const Setup&) con
     const bool starter = deck.is_string();
     const json& set = starter ? starter_deck(deck.get<std::string>()) : deck;
     const std::string file = starter ? starter_deck_file(deck.get<std::string>()) : "";
-    for (const SchemaProblem& p : schema_problems(set, "ddm-deck"))
-      problems.push_back({"format", file.empty()
-                                        ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
-                                        : schema_problem_line(file, p)});
+    add_deck_form_problems(set, "ddm-deck", file, problems);
     // The set's pieces too: the form's problems are the schema's to name.
     const bool formed = problems.empty();
     std::vector<DeckProblem> found;

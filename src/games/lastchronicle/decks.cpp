@@ -2,6 +2,7 @@
 // pool) and the deck-building rules, every problem named.
 #include <set>
 
+#include "core/deck_verdict.h"
 #include "core/error.h"
 #include "core/schema_check.h"
 #include "games/lastchronicle/game.h"
@@ -65,10 +66,7 @@ bool LcGame::deck_form(const json& raw, std::vector<DeckProblem>& problems) cons
   const bool starter = raw.is_string();
   const json& deck = starter ? starter_deck(raw.get<std::string>()) : raw;
   const std::string file = starter ? starter_deck_file(raw.get<std::string>()) : "";
-  for (const SchemaProblem& p : schema_problems(deck, "lastchronicle-deck"))
-    problems.push_back({"format", file.empty()
-                                      ? (p.pointer.empty() ? "" : p.pointer + ": ") + p.message
-                                      : schema_problem_line(file, p)});
+  add_deck_form_problems(deck, "lastchronicle-deck", file, problems);
   const bool named =
       deck.is_object() && deck.contains("name") && deck["name"].is_string() &&
       deck["name"].get<std::string>().find_first_not_of(" \t\r\n") != std::string::npos;

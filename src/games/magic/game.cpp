@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/deck_verdict.h"
 #include "core/error.h"
 #include "core/schema_check.h"
 #include "games/magic/rules.h"
@@ -143,8 +144,7 @@ std::vector<int> MagicGame::parse(const json& raw, std::vector<DeckProblem>& pro
   const std::string file = raw.is_string() ? starter_deck_file(raw.get<std::string>()) : "deck";
   // The schema (data/schema/magic-deck.schema.json) first: the deck's form;
   // then the deck rules for every entry of a well-formed count.
-  for (const SchemaProblem& p : schema_problems(deck, "magic-deck"))
-    problems.push_back({"format", schema_problem_line(file, p)});
+  add_deck_form_problems(deck, "magic-deck", file, problems);
   if (!deck.is_object() || !deck.contains("cards") || !deck["cards"].is_object()) return cards;
   // A starter deck is listed to players by its file name and its name.
   if (raw.is_string() && !is_id(raw.get<std::string>()))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/deck_verdict.h"
 #include "core/error.h"
 #include "core/schema_check.h"
 #include "core/text.h"
@@ -125,10 +126,7 @@ std::vector<DeckProblem> SuikodenGame::check_deck(const json& raw, const Setup&)
     const bool starter = raw.is_string();
     const json& deck = starter ? starter_deck(raw.get<std::string>()) : raw;
     const std::string file = starter ? starter_deck_file(raw.get<std::string>()) : "";
-    for (const SchemaProblem& p : schema_problems(deck, "suikoden-deck"))
-      problems.push_back({"format", file.empty()
-                                        ? p.pointer + (p.pointer.empty() ? "" : ": ") + p.message
-                                        : schema_problem_line(file, p)});
+    add_deck_form_problems(deck, "suikoden-deck", file, problems);
     // The deck's cards too: the form's problems are the schema's to name.
     const bool formed = problems.empty();
     std::vector<DeckProblem> found;
