@@ -41,12 +41,12 @@ fuzz-build: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 
-# Every test, in a plain (warnings as errors) build and an ASan+UBSan build,
-# then a bounded fuzz run (a few seconds per target: docs/fuzzing.md).
-test: build asan fuzz-build web
+# Every test, in a plain (warnings as errors) build and an ASan+UBSan build;
+# the sanitizer build's tests end with a bounded fuzz run (the fuzz targets
+# replaying their seeds and mutations of them: docs/fuzzing.md).
+test: build asan web
 	ctest --preset dev -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
-	ctest --preset fuzz
 
 # A long fuzz run (FUZZ_SECONDS per target, DDM states included); findings are
 # kept in build/fuzz/findings and the run goes on.
