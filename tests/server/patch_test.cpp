@@ -139,7 +139,7 @@ TEST_F(Patches, SpectatorsTakingPatchesShareOnePatchAndANewOneGetsAWholeViewFirs
   const std::vector<json> ua = updates(a), ub = updates(b), ul = updates(late);
   ASSERT_EQ(ua, ub);  // each the same message: one text for both
   ASSERT_GE(ua.size(), 3u);
-  EXPECT_TRUE(ua.back().contains("patch"));
+  ASSERT_TRUE(ua.back().contains("patch"));
   // The late one's whole view is the version the others had then: it
   // patches along with them from there.
   ASSERT_GE(ul.size(), 2u);
