@@ -1,0 +1,130 @@
+// What the server spends on one `update` (docs/server.md "update (pushed)"):
+// built for each receiver (every seat and the spectators) after each decision
+// of whole random games, sent whole (the view, dumped) or as a patch (the
+// view diffed against the one sent before, the patch dumped). Counts the CPU
+// of building the message and its bytes; the game's own decisions are not
+// timed. Run: `build/release/bench/update_bench`.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+
+#include "core/registry.h"
+#include "protocol/match_json.h"
+#include "server/table.h"
+
+namespace tt {
+namespace {
+
+using nlohmann::json;
+using server::Table;
+
+enum class Form { kBase, kFull, kPatch };  // base: the update built, not dumped
+
+Setup setup_for(const std::string& game, std::uint64_t seed) {
+  Setup s;
+  if (const auto colon = game.find(':'); colon != std::string::npos)
+    s.seats = std::stoi(game.substr(colon + 1));
+  s.seed = seed;
+  return s;
+}
+
+std::shared_ptr<const Game> game_of(const std::string& game) {
+  return Registry::instance().get(game.substr(0, game.find(':')));
+}
+
+// A whole random game: each pending seat in turn takes a random option.
+std::vector<Decision> random_game(const std::string& game, std::uint64_t seed) {
+  Match m(game_of(game), setup_for(game, seed));
+  std::mt19937_64 rng(seed);
+  while (!m.state().is_terminal() && m.decisions().size() < 5000) {
+    const Seat s = protocol::pending_seats(m).front();
+    const auto options = m.options(s);
+    m.act(s, options[rng() % options.size()].id);
+  }
+  return m.decisions();
+}
+
+std::string dump(const json& j) {
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+void update_bench(benchmark::State& bs, const std::string& game, Form form) {
+  constexpr int kGames = 5;
+  std::vector<std::vector<Decision>> games;
+  for (int g = 0; g < kGames; ++g) games.push_back(random_game(game, 100 + g));
+  std::vector<std::size_t> bytes;
+  double updates = 0;
+  for (auto _ : bs) {
+    bytes.clear();
+    double seconds = 0;
+    for (int g = 0; g < kGames; ++g) {
+      Table t;
+      t.id = "bench";
+      t.match.emplace(game_of(game), setup_for(game, 100 + g));
+      const int seats = t.match->state().num_seats();
+      t.seats.resize(static_cast<std::size_t>(seats));
+      for (auto& s : t.seats) s = {.kind = "human", .name = "P", .token_hash = "x"};
+      std::vector<json> sent(static_cast<std::size_t>(seats) + 1);  // by receiver + 1
+      std::vector<std::size_t> log_sent(sent.size(), 0);
+      std::uint64_t version = 0;
+      for (const Decision& d : games[static_cast<std::size_t>(g)]) {
+        t.match->act(d.seat, d.option);
+        ++version;
+        const auto start = std::chrono::steady_clock::now();
+        for (Seat r = kNoSeat; r < seats; ++r) {
+          const auto i = static_cast<std::size_t>(r + 1);
+          json j = t.update_base(r, {});
+          j["log"] = t.match->log_json(r, log_sent[i]);
+          log_sent[i] = t.match->log().size();
+          if (form == Form::kBase) {
+            benchmark::DoNotOptimize(j);
+            continue;
+          }
+          if (form == Form::kPatch && !sent[i].is_null()) {
+            json patch = json::diff(sent[i], j["view"]);
+            sent[i] = std::move(j["view"]);
+            j.erase("view");
+            j["patch"] = std::move(patch);
+            j["base"] = version - 1;
+            j["version"] = version;
+          } else if (form == Form::kPatch) {
+            sent[i] = j["view"];
+            j["version"] = version;
+          }
+          bytes.push_back(dump(j).size());
+        }
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        updates += seats + 1;
+      }
+    }
+    bs.SetIterationTime(seconds);
+  }
+  bs.counters["updates"] = benchmark::Counter(updates, benchmark::Counter::kIsRate);
+  if (!bytes.empty()) {
+    std::sort(bytes.begin(), bytes.end());
+    double total = 0;
+    for (auto b : bytes) total += static_cast<double>(b);
+    bs.counters["bytes_median"] = static_cast<double>(bytes[bytes.size() / 2]);
+    bs.counters["bytes_mean"] = total / static_cast<double>(bytes.size());
+  }
+}
+
+const int registered = [] {
+  register_builtin_games();
+  for (const std::string game : {"suikoden", "ddm", "lastchronicle", "magic", "magic:4"})
+    for (auto [name, form] : {std::pair{"Base", Form::kBase}, std::pair{"Full", Form::kFull},
+                              std::pair{"Patch", Form::kPatch}})
+      benchmark::RegisterBenchmark(
+          ("Update" + std::string(name) + "/" + game).c_str(),
+          [game, form](benchmark::State& bs) { update_bench(bs, game, form); })
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+  return 0;
+}();
+
+}  // namespace
+}  // namespace tt
+
+BENCHMARK_MAIN();
