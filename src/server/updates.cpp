@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "server/server_impl.h"
+#include "server/view_diff.h"
 
 namespace tt::server {
 
@@ -89,7 +90,7 @@ void Server::Impl::broadcast(Table& table) {
     bool wanted = false;
     for (auto& [id, sub] : table.subscribers)
       wanted |= sub.seat == seat && sub.patches && last.version != 0 && sub.version == last.version;
-    if (wanted) place.patch = json::diff(last.view, place.base["view"]);
+    if (wanted) place.patch = view_diff(last.view, place.base["view"]);
   }
   std::map<std::tuple<Seat, Form, std::size_t>, std::string> texts;
   for (auto& [id, sub] : table.subscribers) {

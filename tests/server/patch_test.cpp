@@ -10,6 +10,7 @@
 #include "core/registry.h"
 #include "hub_support.h"
 #include "patch_follower.h"
+#include "server/view_diff.h"
 
 namespace tt::server::testing {
 namespace {
@@ -166,6 +167,24 @@ TEST_F(Patches, PatchesThatAreNotABooleanAreRefusedAndChangeNothing) {
   // The seat is still open.
   EXPECT_NE(h.join(c, other, 0), "");
   EXPECT_EQ(h.request(c, {{"cmd", "watch"}, {"table", table}, {"patches", 1}})["ok"], false);
+}
+
+// view_diff's patches turn one document into the other (applied by the
+// library's own patch), whatever changed: keys needing escapes, arrays
+// grown and shrunk, a value of another type, the whole document.
+TEST(ViewDiff, APatchTurnsTheOneViewIntoTheOther) {
+  const json a = json::parse(R"({"a/b": 1, "c~d": [1, 2, 3, {"x": "y"}], "gone": true,
+                                 "n": null, "list": [1, 2], "o": {"p": [1]}, "same": {"k": [1, 2]}})");
+  const json b = json::parse(R"({"a/b": 2, "c~d": [1, 5], "n": {"now": "an object"},
+                                 "list": [1, 2, 3, 4], "o": {"p": [], "q": 1}, "same": {"k": [1, 2]},
+                                 "new": "x"})");
+  for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}, std::pair{a, a}, std::pair{a, json(3)},
+                          std::pair{json::array(), a}}) {
+    const json patch = view_diff(from, to);
+    EXPECT_EQ(from.patch(patch), to) << patch.dump();
+  }
+  EXPECT_TRUE(view_diff(a, a).empty());
+  EXPECT_EQ(view_diff(a, b).size(), json::diff(a, b).size());
 }
 
 // The check of redaction_test.cpp can fail: a patch naming a card (as a
