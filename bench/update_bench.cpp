@@ -5,6 +5,7 @@
 // of building the message and its bytes; the game's own decisions are not
 // timed; times are the thread's CPU time. Run: `build/release/bench/update_bench`.
 #include <benchmark/benchmark.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <ctime>
@@ -13,6 +14,7 @@
 #include "core/registry.h"
 #include "protocol/match_json.h"
 #include "server/table.h"
+#include "server/update_text.h"
 #include "server/view_diff.h"
 
 namespace tt {
@@ -21,8 +23,10 @@ namespace {
 using nlohmann::json;
 using server::Table;
 
-// base: the update built, not dumped; library: a patch by nlohmann::json::diff
-enum class Form { kBase, kFull, kPatch, kLibraryPatch };
+// Base: the update built, not dumped. Copied: whole, as the server sent it
+// before patches (the base copied, then dumped). Full: whole, as it does now
+// (dumped in place). Patch: by view_diff. LibraryPatch: by nlohmann::json::diff.
+enum class Form { kBase, kCopied, kFull, kPatch, kLibraryPatch };
 
 Setup setup_for(const std::string& game, std::uint64_t seed) {
   Setup s;
@@ -65,6 +69,7 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
   for (int g = 0; g < kGames; ++g) games.push_back(random_game(game, 100 + g));
   std::vector<std::size_t> bytes;
   double updates = 0;
+  double kept = 0, places = 0;  // heap held by the views kept for patches, at each game's end
   for (auto _ : bs) {
     bytes.clear();
     double seconds = 0;
@@ -88,30 +93,49 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
         const double start = cpu_seconds();
         for (Seat r = kNoSeat; r < seats; ++r) {
           const auto i = static_cast<std::size_t>(r + 1);
-          json j = t.update_base(r, {});
-          j["log"] = t.match->log_json(r, log_sent[i]);
+          json base = t.update_base(r, {});
+          json log = t.match->log_json(r, log_sent[i]);
           log_sent[i] = t.match->log().size();
-          if (form == Form::kBase) {
-            benchmark::DoNotOptimize(j);
-            continue;
+          switch (form) {
+            case Form::kBase:
+              benchmark::DoNotOptimize(base);
+              benchmark::DoNotOptimize(log);
+              break;
+            case Form::kCopied: {  // the server before patches: the base copied, then dumped
+              json j = base;
+              j["log"] = std::move(log);
+              bytes.push_back(dump(j).size());
+              break;
+            }
+            case Form::kFull:
+              bytes.push_back(
+                  server::update_text(base, server::UpdateForm::kPlain, nullptr, 0, 0, log).size());
+              break;
+            case Form::kPatch:
+            case Form::kLibraryPatch: {
+              json& view = base["view"];
+              const bool first = sent[i].is_null();
+              const json patch = first                  ? json()
+                                 : form == Form::kPatch ? server::view_diff(sent[i], view)
+                                                        : json::diff(sent[i], view);
+              bytes.push_back(server::update_text(
+                                  base,
+                                  first ? server::UpdateForm::kFull : server::UpdateForm::kPatch,
+                                  &patch, version - 1, version, log)
+                                  .size());
+              sent[i] = std::move(base["view"]);  // kept for the next patch
+              break;
+            }
           }
-          const bool patching = form == Form::kPatch || form == Form::kLibraryPatch;
-          if (patching && !sent[i].is_null()) {
-            json patch = form == Form::kPatch ? server::view_diff(sent[i], j["view"])
-                                              : json::diff(sent[i], j["view"]);
-            sent[i] = std::move(j["view"]);
-            j.erase("view");
-            j["patch"] = std::move(patch);
-            j["base"] = version - 1;
-            j["version"] = version;
-          } else if (patching) {
-            sent[i] = j["view"];
-            j["version"] = version;
-          }
-          bytes.push_back(dump(j).size());
         }
         seconds += cpu_seconds() - start;
         updates += seats + 1;
+      }
+      if (form == Form::kPatch) {
+        const auto before = mallinfo2().uordblks;
+        const std::vector<json> copy = sent;
+        kept += static_cast<double>(mallinfo2().uordblks - before);
+        places += static_cast<double>(sent.size());
       }
     }
     bs.SetIterationTime(seconds);
@@ -124,6 +148,7 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
     bs.counters["bytes_median"] = static_cast<double>(bytes[bytes.size() / 2]);
     bs.counters["bytes_mean"] = total / static_cast<double>(bytes.size());
   }
+  if (places > 0) bs.counters["kept_view_bytes"] = kept / places;
 }
 
 }  // namespace
@@ -134,9 +159,9 @@ int main(int argc, char** argv) {
   using namespace tt;
   register_builtin_games();
   for (const std::string game : {"suikoden", "ddm", "lastchronicle", "magic", "magic:4"})
-    for (auto [name, form] :
-         {std::pair{"Base", Form::kBase}, std::pair{"Full", Form::kFull},
-          std::pair{"Patch", Form::kPatch}, std::pair{"LibraryPatch", Form::kLibraryPatch}})
+    for (auto [name, form] : {std::pair{"Base", Form::kBase}, std::pair{"Copied", Form::kCopied},
+                              std::pair{"Full", Form::kFull}, std::pair{"Patch", Form::kPatch},
+                              std::pair{"LibraryPatch", Form::kLibraryPatch}})
       benchmark::RegisterBenchmark(
           ("Update" + std::string(name) + "/" + game).c_str(),
           [game, form](benchmark::State& bs) { update_bench(bs, game, form); })

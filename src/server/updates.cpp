@@ -12,6 +12,7 @@
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "server/server_impl.h"
+#include "server/update_text.h"
 #include "server/view_diff.h"
 
 namespace tt::server {
@@ -20,7 +21,7 @@ using nlohmann::json;
 
 namespace {
 
-enum class Form { kPlain, kFull, kPatch };  // plain: as to a client that takes no patches
+using Form = UpdateForm;
 
 std::size_t place_of(Seat seat) {
   return static_cast<std::size_t>(seat + 1);
@@ -41,20 +42,24 @@ struct Place {
   std::optional<json> patch;       // when a connection here has version `from`
 };
 
-json update_message(const Place& place, Form form, json log) {
-  json j = json::object();
-  for (auto& [key, value] : place.base.items())
-    if (form != Form::kPatch || key != "view") j[key] = value;
-  if (form == Form::kPatch) {
-    j["patch"] = *place.patch;
-    j["base"] = place.from;
-  }
-  if (form != Form::kPlain) j["version"] = place.to;
-  j["log"] = std::move(log);
-  return j;
-}
-
 }  // namespace
+
+std::string update_text(json& base, UpdateForm form, const json* patch, std::uint64_t from,
+                        std::uint64_t to, json log) {
+  json view;
+  if (form == Form::kPatch) {
+    view = std::move(base["view"]);
+    base.erase("view");
+    base["patch"] = *patch;
+    base["base"] = from;
+  }
+  if (form != Form::kPlain) base["version"] = to;
+  base["log"] = std::move(log);
+  std::string text = dump(base);
+  for (const char* added : {"log", "version", "patch", "base"}) base.erase(added);
+  if (form == Form::kPatch) base["view"] = std::move(view);
+  return text;
+}
 
 bool wants_patches(const json& request) {
   const json* p = protocol::field(request, "patches");
@@ -99,13 +104,12 @@ void Server::Impl::broadcast(Table& table) {
                       : place.patch && sub.version == place.from ? Form::kPatch
                                                                  : Form::kFull;
     auto text = texts.find({sub.seat, form, sub.log_sent});
-    if (text == texts.end())
-      text =
-          texts
-              .emplace(
-                  std::tuple{sub.seat, form, sub.log_sent},
-                  dump(update_message(place, form, table.match->log_json(sub.seat, sub.log_sent))))
-              .first;
+    if (text == texts.end()) {
+      std::string made =
+          update_text(place.base, form, place.patch ? &*place.patch : nullptr, place.from, place.to,
+                      table.match->log_json(sub.seat, sub.log_sent));
+      text = texts.emplace(std::tuple{sub.seat, form, sub.log_sent}, std::move(made)).first;
+    }
     if (sub.patches) sub.version = place.to;
     sub.log_sent = log_size;
     sub.updated = true;
@@ -140,7 +144,7 @@ void Server::Impl::send_update(Table& table, Subscriber& sub) {
   sub.log_sent = table.match->log().size();
   sub.updated = true;
   ++metrics.updates_sent;
-  sub.conn->send(dump(update_message(place, form, std::move(log))));
+  sub.conn->send(update_text(place.base, form, nullptr, 0, place.to, std::move(log)));
 }
 
 }  // namespace tt::server
