@@ -128,6 +128,8 @@ export class Conn {
     }
     const had = this.views.get(table);
     this.views.delete(table);
+    // A gap or a patch that does not apply is a fault (the socket keeps
+    // order): reported, then mended with a whole view.
     if (had && had.version === msg.base) {
       try {
         const view = applyPatch(had.view, msg.patch);
@@ -135,8 +137,10 @@ export class Conn {
         const { patch: _p, base: _b, ...rest } = msg;
         return { ...rest, view } as Update;
       } catch (e) {
-        console.warn("update patch:", e);
+        console.error(`update patch for table ${table} did not apply: ${e}`);
       }
+    } else {
+      console.error(`update patch for table ${table} follows version ${msg.base}, not ${had?.version}`);
     }
     this.onresync?.(table);
     return null;
