@@ -184,7 +184,7 @@ json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json
   if (cmd == "ping") return {{"time_ms", unix_ms()}};
   if (cmd == "watch") {
     Table& table = table_named(request);
-    subscribe(conn, table, kNoSeat);
+    subscribe(conn, table, kNoSeat, wants_patches(request));
     return {{"table", table.id}, {"seat", kNoSeat}};
   }
   if (cmd == "leave") {
@@ -207,7 +207,7 @@ Table& Server::Impl::table_named(const json& request) {
   return *it->second;
 }
 
-void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat) {
+void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat, bool patches) {
   ConnectionInfo& info = connections.at(conn.id());
   auto existing = table.subscribers.find(conn.id());
   if (existing == table.subscribers.end() && info.tables.size() >= kMaxSubscriptions)
@@ -218,6 +218,7 @@ void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat) {
     check_may_watch(conn, table);
   if (existing != table.subscribers.end()) unsubscribe(conn.id(), table);  // a new place for it
   Subscriber sub{&conn, seat, 0};
+  sub.patches = patches;
   const std::size_t log_size = table.match->log().size();
   if (log_size > kMaxLogLines) sub.log_sent = log_size - kMaxLogLines;
   table.subscribers[conn.id()] = sub;

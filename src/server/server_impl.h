@@ -85,7 +85,7 @@ struct Server::Impl {
   json handle(Connection& conn, const json& request, bool located = false);
   json dispatch(Connection& conn, const std::string& cmd, const json& request);
   Table& table_named(const json& request);
-  void subscribe(Connection& conn, Table& table, Seat seat);
+  void subscribe(Connection& conn, Table& table, Seat seat, bool patches);
   // A new spectator's first update (posted after its reply), unless a
   // broadcast reached it first.
   void first_update(const std::string& table_id, std::uint64_t conn_id);
@@ -133,6 +133,7 @@ struct Server::Impl {
               const std::string& error);
   // After any change: updates to every watcher, snapshot, game over, agents, timers.
   void changed(Table& table);
+  // updates.cpp: the update each following connection is sent, whole or as a patch.
   void broadcast(Table& table);
   void send_update(Table& table, Subscriber& sub);
   // The lowest pending computer seat, if none is deciding yet, decides
@@ -184,6 +185,9 @@ struct Server::Impl {
   std::string metrics_text() const;
 };
 
+// Whether a join, resume, watch or claim asks for patches (`"patches":true`).
+// Throws tt::Error when the field is there but not a boolean.
+bool wants_patches(const nlohmann::json& request);
 // A message as sent: one line of JSON, invalid UTF-8 replaced.
 std::string dump(const nlohmann::json& j);
 // Unix time in milliseconds.

@@ -48,6 +48,17 @@ struct Subscriber {
   Seat seat = kNoSeat;       // kNoSeat: a spectator
   std::size_t log_sent = 0;  // log lines already sent
   bool updated = false;      // sent an update since it subscribed
+  // Asked for patches (docs/server.md "update (pushed)"): after a full view,
+  // its updates carry what changed against the view of version `version`.
+  bool patches = false;
+  std::uint64_t version = 0;  // the view version last sent to it (0: none yet)
+};
+
+// The view last sent to the connections of one place (a seat, or the
+// spectators) that take patches: the base the next patch is computed against.
+struct SentView {
+  nlohmann::json view;
+  std::uint64_t version = 0;  // 0: none
 };
 
 // A decision waiting for the one before it to be stored.
@@ -73,6 +84,11 @@ struct Table {
   // for spectators): a card played face down is not named to the others.
   Seat last_seat = kNoSeat;
   std::vector<std::string> last_shown;
+  // By place (index seat + 1; 0: spectators), kept only while the place has
+  // a connection taking patches. Versions are numbered across the table, so
+  // a connection moved to another place never matches its new base.
+  std::vector<SentView> sent_views;
+  std::uint64_t versions = 0;      // the last version given
   std::int64_t last_snapshot = 0;  // decisions at the last snapshot
   std::string published_summary;   // several processes: the lobby summary last stored
   bool finished_stored = false;

@@ -137,43 +137,6 @@ void Server::Impl::changed(Table& table) {
   schedule_agents(table);
 }
 
-void Server::Impl::broadcast(Table& table) {
-  // One update per seat and log position, its text shared by every
-  // connection there: spectators (caught up alike) cost one view, however
-  // many they are. A seat's own update is its seat's alone.
-  const auto now = loop.now();
-  const std::size_t log_size = table.match->log().size();
-  std::map<Seat, json> views;
-  std::map<std::pair<Seat, std::size_t>, std::string> texts;
-  for (auto& [id, sub] : table.subscribers) {
-    auto text = texts.find({sub.seat, sub.log_sent});
-    if (text == texts.end()) {
-      auto view = views.find(sub.seat);
-      if (view == views.end()) {
-        view = views.emplace(sub.seat, table.update_base(sub.seat, now)).first;
-        ++metrics.views_built;
-      }
-      json j = view->second;
-      j["log"] = table.match->log_json(sub.seat, sub.log_sent);
-      text = texts.emplace(std::pair{sub.seat, sub.log_sent}, dump(j)).first;
-    }
-    sub.log_sent = log_size;
-    sub.updated = true;
-    ++metrics.updates_sent;
-    sub.conn->send(text->second);
-  }
-}
-
-void Server::Impl::send_update(Table& table, Subscriber& sub) {
-  json j = table.update_base(sub.seat, loop.now());
-  ++metrics.views_built;
-  j["log"] = table.match->log_json(sub.seat, sub.log_sent);
-  sub.log_sent = table.match->log().size();
-  sub.updated = true;
-  ++metrics.updates_sent;
-  sub.conn->send(dump(j));
-}
-
 void Server::Impl::schedule_agents(Table& table) {
   if (!table.full() || table.over() || table.thinking != kNoSeat) return;
   const SeatMask pending = table.match->state().pending_seats();

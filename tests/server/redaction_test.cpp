@@ -15,6 +15,7 @@
 #include "conformance/hidden_audit.h"
 #include "core/registry.h"
 #include "hub_support.h"
+#include "patch_follower.h"
 
 namespace tt::server::testing {
 namespace {
@@ -207,6 +208,20 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
     ASSERT_EQ(j["ok"], true) << j.dump();
     tokens.push_back(j["token"]);
   }
+  // The same places followed by connections taking patches (docs/server.md
+  // "update (pushed)"): each seat resumed on a second connection, a spectator.
+  std::vector<FakeConnection*> patched;
+  for (int s = 0; s < c.seats; ++s) {
+    patched.push_back(&h.connect());
+    ASSERT_EQ(h.request(*patched.back(), {{"cmd", "resume"},
+                                          {"table", t},
+                                          {"token", tokens[static_cast<std::size_t>(s)]},
+                                          {"patches", true}})["ok"],
+              true);
+  }
+  auto& patched_spectator = h.connect();
+  ASSERT_EQ(h.request(patched_spectator, {{"cmd", "watch"}, {"table", t}, {"patches", true}})["ok"],
+            true);
   std::mt19937 rng(5);
   std::size_t decisions = 0;
   for (int guard = 0; guard < 20000; ++guard) {
@@ -251,8 +266,8 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
   const Views views = replay_views(json::parse(rec.body), c.seats);
 
   std::size_t checked = 0, secrets_seen = 0, face_down = 0, departed_secrets = 0;
-  auto audit_connection = [&](const FakeConnection& conn, Seat seat) {
-    for (const json& m : conn.sent) {
+  auto audit_connection = [&](const std::vector<json>& sent, Seat seat) {
+    for (const json& m : sent) {
       if (m["type"] != "update") continue;
       const auto seq = m["seq"].get<std::size_t>();
       ASSERT_LT(seq, views.by_seq.size());
@@ -292,9 +307,45 @@ TEST_P(Redaction, NoMessageToASeatOrSpectatorNamesACardHiddenFromIt) {
             << text.substr(0, 2000);
     }
   };
-  audit_connection(spectator, kNoSeat);
-  for (int s = 0; s < c.seats; ++s) audit_connection(*players[static_cast<std::size_t>(s)], s);
+  audit_connection(spectator.sent, kNoSeat);
+  for (int s = 0; s < c.seats; ++s) audit_connection(players[static_cast<std::size_t>(s)]->sent, s);
+  // A connection taking patches: every update applies to the view before it
+  // and rebuilds exactly the update the plain connection of its place got at
+  // that moment (audited above), and no patch names anything (a card, a key)
+  // that neither the view it applies to nor the one it makes shows.
+  std::size_t patches = 0;
+  auto audit_patched = [&](const FakeConnection& conn, const FakeConnection& plain, Seat seat) {
+    std::vector<json> got, whole;
+    for (auto& m : conn.sent)
+      if (m["type"] == "update") got.push_back(m);
+    for (auto& m : plain.sent)
+      if (m["type"] == "update") whole.push_back(m);
+    ASSERT_LE(got.size(), whole.size());
+    const std::size_t skip = whole.size() - got.size();  // sent before it subscribed
+    PatchFollower follower;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      const json before = follower.view;
+      ASSERT_TRUE(follower.take(got[i])) << "seat " << seat << ", update " << i << ": a gap";
+      json mine = follower.whole(got[i]);
+      json theirs = whole[skip + i];
+      if (i == 0) {  // lines sent before it subscribed
+        mine.erase("log");
+        theirs.erase("log");
+      }
+      EXPECT_EQ(mine, theirs) << "seat " << seat << ", update " << i;
+      if (!got[i].contains("patch")) continue;
+      const auto outside = named_outside(got[i]["patch"], before, follower.view);
+      EXPECT_TRUE(outside.empty()) << "seat " << seat << ", update " << i << " names "
+                                   << outside.front() << ": " << got[i]["patch"].dump();
+    }
+    EXPECT_GT(follower.patches, got.size() / 2) << "seat " << seat << " got whole views";
+    patches += follower.patches;
+  };
+  audit_patched(patched_spectator, spectator, kNoSeat);
+  for (int s = 0; s < c.seats; ++s)
+    audit_patched(*patched[static_cast<std::size_t>(s)], *players[static_cast<std::size_t>(s)], s);
   EXPECT_GT(checked, decisions);
+  std::cout << c.game << ": " << patches << " patches checked\n";
   if (c.seats > 2) {
     std::cout << c.game << ": " << departed_secrets
               << " updates checked for a departed seat's cards\n";

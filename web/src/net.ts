@@ -4,7 +4,12 @@
 // Behind a cluster's proxy, a request for a table another process holds is
 // answered `moved`: the connection goes to that node (`/ws?node=NAME`) and the
 // request is sent again there (nodes.ts); the page sees only the final reply.
+// Updates come as patches after the first (`"patches":true` on every
+// subscribing request): the connection keeps each table's view and hands the
+// page whole updates; a patch it cannot apply (a gap in the versions, a bad
+// patch) asks the page for a whole view again (`onresync`: resume or watch).
 import type { Update } from "./types";
+import { applyPatch } from "./patch";
 import { TABLE_COMMANDS, TableNodes, isNode, movedOf, movedWait, wsUrl } from "./nodes";
 
 export type Reply = { type: "reply"; id?: unknown; ok: boolean; error?: string; [k: string]: any };
@@ -18,11 +23,18 @@ export type ConnState = "connecting" | "open" | "reconnecting";
 const MAX_HOPS = 40;
 const MAX_FOLLOW_MS = 60000;
 
+// The requests that subscribe a connection to a table: each asks for patches.
+const SUBSCRIBING = new Set(["join", "resume", "watch", "claim"]);
+
 export class Conn {
   state: ConnState = "connecting";
   /** Called after each (re)connect, once the socket is open. */
   onopen: (() => void) | null = null;
   onupdate: ((u: Update) => void) | null = null;
+  /** A patch for this table could not be applied: subscribe again for a whole view. */
+  onresync: ((table: string) => void) | null = null;
+  /** Each table's view as last received, and its version: what the next patch applies to. */
+  private views = new Map<string, { view: unknown; version: number }>();
   /** Pushed messages that are neither replies nor updates (`seat_moved`, `closed`), whatever the page. */
   onnotice: ((msg: { type: string; table?: string; [k: string]: any }) => void) | null = null;
   onstate: ((s: ConnState, retryInMs: number) => void) | null = null;
@@ -50,6 +62,7 @@ export class Conn {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
+      this.views.clear(); // a new connection starts from whole views
       this.setState("open", 0);
       this.syncClock();
       this.onopen?.();
@@ -90,7 +103,8 @@ export class Conn {
       this.waiting.delete(msg.id);
       w.resolve(msg);
     } else if (msg.type === "update") {
-      this.onupdate?.(msg as Update);
+      const u = this.whole(msg);
+      if (u) this.onupdate?.(u);
     } else if (msg.type === "error") {
       console.warn("server:", msg.error);
     } else if (msg.type === "moved") {
@@ -103,6 +117,33 @@ export class Conn {
     } else if (msg.type !== "reply") {
       this.onnotice?.(msg);
     }
+  }
+
+  /** The update with its view: as sent, or the last view patched; null on a gap. */
+  private whole(msg: any): Update | null {
+    const table = String(msg.table);
+    if (!("patch" in msg)) {
+      if (typeof msg.version === "number") this.views.set(table, { view: msg.view, version: msg.version });
+      return msg as Update;
+    }
+    const had = this.views.get(table);
+    this.views.delete(table);
+    // A gap or a patch that does not apply is a fault (the socket keeps
+    // order): reported, then mended with a whole view.
+    if (had && had.version === msg.base) {
+      try {
+        const view = applyPatch(had.view, msg.patch);
+        this.views.set(table, { view, version: msg.version });
+        const { patch: _p, base: _b, ...rest } = msg;
+        return { ...rest, view } as Update;
+      } catch (e) {
+        console.error(`update patch for table ${table} did not apply: ${e}`);
+      }
+    } else {
+      console.error(`update patch for table ${table} follows version ${msg.base}, not ${had?.version}`);
+    }
+    this.onresync?.(table);
+    return null;
   }
 
   /** Sends a request; resolves with the reply, rejects with its error. A
@@ -160,7 +201,8 @@ export class Conn {
       }
       const id = this.nextId++;
       this.waiting.set(id, { resolve, reject });
-      this.ws.send(JSON.stringify({ ...fields, cmd, id }));
+      const patches = SUBSCRIBING.has(cmd) ? { patches: true } : {};
+      this.ws.send(JSON.stringify({ ...fields, ...patches, cmd, id }));
     });
   }
 

@@ -70,6 +70,8 @@ export interface Update {
   game: string;
   seed?: "fixed" | "secret";
   seed_commitment?: string;
+  /** With patches: this view's version (docs/server.md "update (pushed)"). */
+  version?: number;
 }
 export interface GameOption {
   key: string;

@@ -93,24 +93,79 @@ export async function startBrowser() {
   });
 }
 
+/** RFC 6902 add/remove/replace (what the server sends), on a copy. */
+export function patched(doc, ops) {
+  const root = { doc: structuredClone(doc) };
+  for (const op of ops) {
+    const steps = ["doc", ...(op.path === "" ? [] : op.path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")))];
+    let at = root;
+    for (const s of steps.slice(0, -1)) at = at[Array.isArray(at) ? Number(s) : s];
+    const last = steps[steps.length - 1];
+    if (at === undefined || at === null) throw new Error(`no parent for ${op.path}`);
+    if (Array.isArray(at)) {
+      const i = last === "-" ? at.length : Number(last);
+      if (op.op === "add") at.splice(i, 0, op.value);
+      else if (op.op === "remove") at.splice(i, 1);
+      else if (op.op === "replace") at[i] = op.value;
+      else throw new Error(`op ${op.op}`);
+    } else if (op.op === "add" || op.op === "replace") at[last] = op.value;
+    else if (op.op === "remove") delete at[last];
+    else throw new Error(`op ${op.op}`);
+  }
+  return root.doc;
+}
+
+/** An update as a client without patches would have had it: a patch applied
+ * to the view it follows (a gap or a bad patch is a page error). */
+function wholeUpdate(m, views, errors) {
+  if (m.type !== "update") return m;
+  if (!("patch" in m)) {
+    if (typeof m.version === "number") views.set(m.table, { view: m.view, version: m.version });
+    return m;
+  }
+  const had = views.get(m.table);
+  views.delete(m.table);
+  if (!had || had.version !== m.base) {
+    errors.push(`a patch against version ${m.base} after version ${had?.version}`);
+    return m;
+  }
+  try {
+    const view = patched(had.view, m.patch);
+    views.set(m.table, { view, version: m.version });
+    const { patch, base, ...rest } = m;
+    return { ...rest, view };
+  } catch (e) {
+    errors.push(`a patch that does not apply: ${e}`);
+    return m;
+  }
+}
+
 /** A page in a fresh context (its own localStorage), recording every WebSocket
- * message it receives, and failing the test on a page error. */
+ * message it receives (updates whole, their patches applied: `frames` holds
+ * them as sent), and failing the test on a page error. */
 export async function newPlayer(browser, base, { phone = false } = {}) {
   const context = await browser.newContext(
     phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : { viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const received = [];
+  const frames = []; // as sent: updates after the first carry a patch, not a view
   const errors = [];
-  page.on("websocket", (ws) => ws.on("framereceived", (f) => {
-    try { received.push(JSON.parse(String(f.payload))); } catch {}
-  }));
+  page.on("websocket", (ws) => {
+    const views = new Map(); // per table: the view and version the next patch applies to
+    ws.on("framereceived", (f) => {
+      let m;
+      try { m = JSON.parse(String(f.payload)); } catch { return; }
+      frames.push(m);
+      received.push(wholeUpdate(m, views, errors));
+    });
+  });
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${m.text()} ${m.location()?.url || ""}`); });
   page.on("response", (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
   // Requests that leave the server: none may (nothing fetched from the internet).
   const outside = [];
   page.on("request", (r) => { if (!r.url().startsWith(base) && !r.url().startsWith("ws://" + base.slice(7)) && !r.url().startsWith("data:")) outside.push(r.url()); });
-  return { context, page, received, errors, outside };
+  return { context, page, received, frames, errors, outside };
 }
 
 /** Where the table page stands (the body's data attributes). */

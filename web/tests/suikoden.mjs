@@ -98,6 +98,12 @@ export async function suikodenGame({ browser, base, bin, shot, shotPath, log }) 
     checkNoHiddenCards(B.received, views, 1, table),
   ];
   log(`hidden cards: checked ${checked.join(" / ")} updates (spectator / seat 0 / seat 1) against the referee`);
+  // Each page asked for patches: after its first whole view, its updates came
+  // as patches (checked above as rebuilt; a gap or a bad patch is a page error).
+  const patches = [C, A, B].map((P) => P.frames.filter((m) => m.type === "update" && m.table === table && m.patch).length);
+  if (patches.some((n) => n < 50)) fail(`updates as patches (spectator / seat 0 / seat 1): ${patches.join(" / ")}`);
+  for (const P of [C, A, B]) if (P.errors.some((e) => /patch/.test(e))) fail(P.errors.join("; "));
+  log(`patches: ${patches.join(" / ")} updates came as patches (spectator / seat 0 / seat 1)`);
 
   // The replay page steps through the finished game.
   await A.page.click(".overlay a:has-text('Replay this game')");

@@ -149,6 +149,8 @@ export function tablePage(table: string) {
       });
     };
     c.onopen = () => void subscribe();
+    // A patch missed or not applied: a whole view again.
+    c.onresync = (t) => t === table && void subscribe();
     if (c.connected) void subscribe();
 
     // The clock as sent: each seat's time left when the update was made
