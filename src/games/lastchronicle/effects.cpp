@@ -16,31 +16,52 @@ const Ability& LcState::ability_of(const Resolution& r) const {
   return r.spell ? def(r.card).spell : def(r.card).abilities[r.ability];
 }
 
-// What modifiers and anthems add to a unit's ATK (first) and DEF (second).
-std::pair<int, int> LcState::bonuses(Card c) const {
+std::pair<int, int> LcState::mod_bonuses(Card c) const {
   int atk = 0, def = 0;
   for (auto& m : mods_)
     if (m.card == c) {
       atk += m.atk;
       def += m.def;
     }
+  return {atk, def};
+}
+
+// An anthem on the battlefield reaches your other units; from the
+// chronoglyph (ride or shed) all of them.
+std::pair<int, int> LcState::anthems(Seat s) const {
+  constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
+  const Player& p = players_[s];
+  int atk = 0, def = 0;
+  for (auto& u : p.field) {
+    const CardFacts& f = facts(u.card);
+    if (f.anthem(Zone::kBattlefield) && !negated(u.card)) {
+      atk += f.anthem_atk[kField];
+      def += f.anthem_def[kField];
+    }
+  }
+  for (const auto& [c, zone] : {std::pair{p.ride, Zone::kRide}, std::pair{p.shed, Zone::kShed}})
+    if (c != kNoCard) {
+      atk += facts(c).anthem_atk[static_cast<std::size_t>(zone)];
+      def += facts(c).anthem_def[static_cast<std::size_t>(zone)];
+    }
+  return {atk, def};
+}
+
+std::pair<int, int> LcState::anthem_of(Card c) const {
+  constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
+  const CardFacts& f = facts(c);
+  if (!f.anthem(Zone::kBattlefield) || negated(c)) return {0, 0};
+  return {f.anthem_atk[kField], f.anthem_def[kField]};
+}
+
+// What modifiers and anthems add to a unit's ATK (first) and DEF (second).
+std::pair<int, int> LcState::bonuses(Card c) const {
+  auto [atk, def] = mod_bonuses(c);
   const Seat s = controller(c);
   if (s == kNoSeat) return {atk, def};
-  const Player& p = players_[s];
-  auto anthem = [&](Card source, Zone zone) {
-    for (auto& a : this->def(source).abilities)
-      if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem && a.zone == zone) {
-        atk += a.stat_atk;
-        def += a.stat_def;
-      }
-  };
-  // An anthem on the battlefield reaches your other units; from the
-  // chronoglyph (ride or shed) all of them.
-  for (auto& u : p.field)
-    if (u.card != c && !negated(u.card)) anthem(u.card, Zone::kBattlefield);
-  if (p.ride != kNoCard) anthem(p.ride, Zone::kRide);
-  if (p.shed != kNoCard) anthem(p.shed, Zone::kShed);
-  return {atk, def};
+  const auto [all_atk, all_def] = anthems(s);
+  const auto [own_atk, own_def] = anthem_of(c);
+  return {atk + all_atk - own_atk, def + all_def - own_def};
 }
 
 int LcState::atk(Card c) const {

@@ -10,7 +10,7 @@
 namespace tt::lastchronicle {
 
 int LcState::card_value(Seat s, std::size_t i, Colours colours) const {
-  const CardDef& d = def(players_[s].ca_yard[i]);
+  const CardFacts& d = facts(players_[s].ca_yard[i]);
   return d.ca + ((d.colours & colours) ? rules_->same_colour_bonus : 0);
 }
 
@@ -47,26 +47,28 @@ bool LcState::can_activate(Seat s, Card c, int i) const {
 // actions in a quick window (quick units and spells, 【起動】, chrono check).
 void LcState::quick_actions(Seat s, bool quick_only, ActionList& out) const {
   const Player& p = players_[s];
-  auto usable = [&](Card c) { return !quick_only || def(c).quick; };
   for (Card c : p.hand) {
-    const CardDef& d = def(c);
-    if (!usable(c)) continue;
+    const CardFacts& d = facts(c);
+    if (quick_only && !d.quick) continue;
     const int avail = available(s, d.colours);
     if (d.cost > avail) continue;
-    if (d.is_unit()) {
+    if (d.unit) {
       if (!p.field.full()) out.push_back({kPlace, c, 0, 0});
     } else {
       const int max_x = d.x_cost ? std::min(5, avail - d.cost) : 0;
       for (int x = 0; x <= max_x; ++x) out.push_back({kUse, c, static_cast<std::uint16_t>(x), 0});
     }
   }
-  if (p.leader != kNoCard && p.leader_home && p.leader_usable && usable(p.leader) &&
-      !p.field.full() && def(p.leader).cost <= available(s, def(p.leader).colours))
+  if (p.leader != kNoCard && p.leader_home && p.leader_usable &&
+      (!quick_only || facts(p.leader).quick) && !p.field.full() &&
+      facts(p.leader).cost <= available(s, facts(p.leader).colours))
     out.push_back({kPlace, p.leader, 1, 0});
-  for (auto& u : p.field)
+  for (auto& u : p.field) {
+    if (!facts(u.card).activated) continue;  // most units have no 【起動】 ability
     for (std::size_t i = 0; i < def(u.card).abilities.size(); ++i)
       if (can_activate(s, u.card, static_cast<int>(i)))
         out.push_back({kActivate, u.card, static_cast<std::uint16_t>(i), 0});
+  }
   if (can_check(s)) out.push_back({kCheck, 0, 0, 0});
 }
 

@@ -213,6 +213,7 @@ class LcState final : public State {
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }
   const CardDef& def(Card c) const { return rules_->pool[def_[c]]; }
+  const CardFacts& facts(Card c) const { return rules_->facts[def_[c]]; }
   Seat owner(Card c) const { return owner_[c]; }
   const Player& player(Seat s) const { return players_[s]; }
   Phase phase() const { return phase_; }
@@ -284,6 +285,11 @@ class LcState final : public State {
   void end_combat();
 
   // resolving abilities and spells (effects.cpp)
+  std::pair<int, int> mod_bonuses(Card c) const;  // +ATK, +DEF from modifiers alone
+  // +ATK, +DEF the anthems of seat s's battlefield, ride and shed give each of
+  // its units; a unit's own anthem is taken off again (anthem_of).
+  std::pair<int, int> anthems(Seat s) const;
+  std::pair<int, int> anthem_of(Card c) const;  // what a unit's own anthem gives the others
   const Ability& ability_of(const Resolution& r) const;
   void start_trigger(std::size_t queue_index);
   void queue_triggers(Card c, Tag tag, When when = When::kNone, Seat subject = kNoSeat);

@@ -148,16 +148,9 @@ void LcState::damage_unit(Card c, int n, Seat) {
 bool LcState::has_static(Seat s, StaticKind k) const {
   const Player& p = players_[s];
   for (auto& u : p.field)
-    if (!negated(u.card))
-      for (auto& a : def(u.card).abilities)
-        if (a.tag == Tag::kStatic && a.stat == k && a.zone == Zone::kBattlefield) return true;
-  for (Card c : {p.ride, p.shed})
-    if (c != kNoCard)
-      for (auto& a : def(c).abilities)
-        if (a.tag == Tag::kStatic && a.stat == k &&
-            a.zone == (c == p.ride ? Zone::kRide : Zone::kShed))
-          return true;
-  return false;
+    if (facts(u.card).gives(Zone::kBattlefield, k) && !negated(u.card)) return true;
+  return (p.ride != kNoCard && facts(p.ride).gives(Zone::kRide, k)) ||
+         (p.shed != kNoCard && facts(p.shed).gives(Zone::kShed, k));
 }
 
 bool LcState::tops_revealed() const {
@@ -172,12 +165,18 @@ bool LcState::tops_revealed() const {
 void LcState::state_checks() {
   for (int guard = 0; guard < 64; ++guard) {
     Card dying = kNoCard;
-    for (Seat s = 0; s < num_seats() && dying == kNoCard; ++s)
-      for (auto& u : players_[s].field)
-        if (def_value(u.card) - u.damage <= 0) {
+    for (Seat s = 0; s < num_seats() && dying == kNoCard; ++s) {
+      const auto& field = players_[s].field;
+      if (field.empty()) continue;
+      const int anthem_def = anthems(s).second;  // once per seat, not per unit
+      for (auto& u : field)
+        if (facts(u.card).def + mod_bonuses(u.card).second + anthem_def - anthem_of(u.card).second -
+                u.damage <=
+            0) {
           dying = u.card;
           break;
         }
+    }
     if (dying == kNoCard) break;
     leave_field(dying);
   }
