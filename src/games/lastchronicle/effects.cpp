@@ -16,68 +16,6 @@ const Ability& LcState::ability_of(const Resolution& r) const {
   return r.spell ? def(r.card).spell : def(r.card).abilities[r.ability];
 }
 
-std::pair<int, int> LcState::mod_bonuses(Card c) const {
-  int atk = 0, def = 0;
-  for (auto& m : mods_)
-    if (m.card == c) {
-      atk += m.atk;
-      def += m.def;
-    }
-  return {atk, def};
-}
-
-// An anthem on the battlefield reaches your other units; from the
-// chronoglyph (ride or shed) all of them.
-std::pair<int, int> LcState::anthems(Seat s) const {
-  constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
-  const Player& p = players_[s];
-  int atk = 0, def = 0;
-  for (auto& u : p.field) {
-    const CardFacts& f = facts(u.card);
-    if (f.anthem(Zone::kBattlefield) && !negated(u.card)) {
-      atk += f.anthem_atk[kField];
-      def += f.anthem_def[kField];
-    }
-  }
-  for (const auto& [c, zone] : {std::pair{p.ride, Zone::kRide}, std::pair{p.shed, Zone::kShed}})
-    if (c != kNoCard) {
-      atk += facts(c).anthem_atk[static_cast<std::size_t>(zone)];
-      def += facts(c).anthem_def[static_cast<std::size_t>(zone)];
-    }
-  return {atk, def};
-}
-
-std::pair<int, int> LcState::anthem_of(Card c) const {
-  constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
-  const CardFacts& f = facts(c);
-  if (!f.anthem(Zone::kBattlefield) || negated(c)) return {0, 0};
-  return {f.anthem_atk[kField], f.anthem_def[kField]};
-}
-
-// What modifiers and anthems add to a unit's ATK (first) and DEF (second).
-std::pair<int, int> LcState::bonuses(Card c) const {
-  auto [atk, def] = mod_bonuses(c);
-  const Seat s = controller(c);
-  if (s == kNoSeat) return {atk, def};
-  const auto [all_atk, all_def] = anthems(s);
-  const auto [own_atk, own_def] = anthem_of(c);
-  return {atk + all_atk - own_atk, def + all_def - own_def};
-}
-
-int LcState::atk(Card c) const {
-  return std::max(0, def(c).atk + bonuses(c).first);
-}
-
-int LcState::def_value(Card c) const {
-  return def(c).def + bonuses(c).second;
-}
-
-bool LcState::negated(Card c) const {
-  for (auto& m : mods_)
-    if (m.card == c && m.negate) return true;
-  return false;
-}
-
 void LcState::queue_triggers(Card c, Tag tag, When when, Seat subject) {
   const Seat ctl = controller(c);
   if (ctl == kNoSeat) return;

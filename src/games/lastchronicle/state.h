@@ -220,7 +220,11 @@ class LcState final : public State {
   Seat turn_player() const { return turn_player_; }
   int atk(Card c) const;
   int def_value(Card c) const;  // DEF after modifiers, before damage
-  bool negated(Card c) const;
+  bool negated(Card c) const {
+    for (auto& m : mods_)
+      if (m.card == c && m.negate) return true;
+    return false;
+  }
   std::pair<int, int> bonuses(Card c) const;        // +ATK, +DEF from modifiers and anthems
   Seat controller(Card c) const;                    // whose battlefield holds it, or kNoSeat
   std::string card_ref(Card c, Seat viewer) const;  // "id" for own cards, "id@seat" otherwise
@@ -243,8 +247,6 @@ class LcState final : public State {
   void gain_life(Seat s, int n);
   void damage_player(Seat to, int n, Seat by);
   void damage_unit(Card c, int n, Seat by);
-  bool has_static(Seat s, StaticKind k) const;
-  bool tops_revealed() const;
   void state_checks();
   void leave_game(Seat s, int moment, bool batch = false);
   void remove_owned(Seat s);
@@ -284,12 +286,17 @@ class LcState final : public State {
   void combat_damage();
   void end_combat();
 
-  // resolving abilities and spells (effects.cpp)
+  // continuous effects: modifiers, anthems, statics (continuous.cpp)
+  bool has_static(Seat s, StaticKind k) const;
+  bool tops_revealed() const;
+  Card dying_unit() const;  // the first unit in seat order with DEF 0 or less, or kNoCard
   std::pair<int, int> mod_bonuses(Card c) const;  // +ATK, +DEF from modifiers alone
   // +ATK, +DEF the anthems of seat s's battlefield, ride and shed give each of
   // its units; a unit's own anthem is taken off again (anthem_of).
   std::pair<int, int> anthems(Seat s) const;
   std::pair<int, int> anthem_of(Card c) const;  // what a unit's own anthem gives the others
+
+  // resolving abilities and spells (effects.cpp)
   const Ability& ability_of(const Resolution& r) const;
   void start_trigger(std::size_t queue_index);
   void queue_triggers(Card c, Tag tag, When when = When::kNone, Seat subject = kNoSeat);
@@ -322,6 +329,9 @@ class LcState final : public State {
   // (everyone), a unit returned to its owner's hand (everyone).
   std::array<SeatMask, kMaxCards> known_{};
   std::uint8_t num_cards_ = 0;
+  // The StaticKinds (bit 1 << kind) some card of this game gives from some
+  // zone: has_static need not look when none does.
+  std::uint8_t statics_in_game_ = 0;
   std::array<Player, kMaxPlayers> players_;
   TurnOrder order_;
   PriorityRound round_;

@@ -12,6 +12,7 @@ namespace tt::lastchronicle {
 Card LcState::add_card(int d, Seat owner) {
   if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
   def_[num_cards_] = static_cast<std::uint16_t>(d);
+  for (std::uint8_t z : rules_->facts[static_cast<std::size_t>(d)].statics) statics_in_game_ |= z;
   owner_[num_cards_] = static_cast<std::int8_t>(owner);
   return num_cards_++;
 }
@@ -145,38 +146,12 @@ void LcState::damage_unit(Card c, int n, Seat) {
   log(kEvDamageUnit, controller(c), c, n);
 }
 
-bool LcState::has_static(Seat s, StaticKind k) const {
-  const Player& p = players_[s];
-  for (auto& u : p.field)
-    if (facts(u.card).gives(Zone::kBattlefield, k) && !negated(u.card)) return true;
-  return (p.ride != kNoCard && facts(p.ride).gives(Zone::kRide, k)) ||
-         (p.shed != kNoCard && facts(p.shed).gives(Zone::kShed, k));
-}
-
-bool LcState::tops_revealed() const {
-  for (Seat s = 0; s < num_seats(); ++s)
-    if (order_.in_game(s) && has_static(s, StaticKind::kRevealTop)) return true;
-  return false;
-}
-
 // Rule checks between resolutions: units whose DEF is 0 or less (damage
 // included) go to the discard; players at life 0 (or decked) leave the game
 // together, and whoever's unit or spell dealt the last damage earns the bonus.
 void LcState::state_checks() {
   for (int guard = 0; guard < 64; ++guard) {
-    Card dying = kNoCard;
-    for (Seat s = 0; s < num_seats() && dying == kNoCard; ++s) {
-      const auto& field = players_[s].field;
-      if (field.empty()) continue;
-      const int anthem_def = anthems(s).second;  // once per seat, not per unit
-      for (auto& u : field)
-        if (facts(u.card).def + mod_bonuses(u.card).second + anthem_def - anthem_of(u.card).second -
-                u.damage <=
-            0) {
-          dying = u.card;
-          break;
-        }
-    }
+    const Card dying = dying_unit();
     if (dying == kNoCard) break;
     leave_field(dying);
   }
