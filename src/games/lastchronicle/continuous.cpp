@@ -27,16 +27,17 @@ std::pair<int, int> LcState::mod_bonuses(Card c) const {
 // An anthem on the battlefield reaches your other units; from the
 // chronoglyph (ride or shed) all of them.
 std::pair<int, int> LcState::anthems(Seat s) const {
+  if (!(statics_in_game_ & (1u << static_cast<unsigned>(StaticKind::kAnthem)))) return {0, 0};
   const Player& p = players_[s];
   int atk = 0, def = 0;
-  if (!(statics_in_game_ & (1u << static_cast<unsigned>(StaticKind::kAnthem)))) return {0, 0};
-  for (auto& u : p.field) {
-    const CardFacts& f = facts(u.card);
-    if (f.anthem(Zone::kBattlefield) && !negated(u.card)) {
-      atk += f.anthem_atk[kField];
-      def += f.anthem_def[kField];
+  if (p.field_statics & (1u << static_cast<unsigned>(StaticKind::kAnthem)))
+    for (auto& u : p.field) {
+      const CardFacts& f = facts(u.card);
+      if (f.anthem(Zone::kBattlefield) && !negated(u.card)) {
+        atk += f.anthem_atk[kField];
+        def += f.anthem_def[kField];
+      }
     }
-  }
   for (const auto& [c, zone] : {std::pair{p.ride, Zone::kRide}, std::pair{p.shed, Zone::kShed}})
     if (c != kNoCard) {
       atk += facts(c).anthem_atk[static_cast<std::size_t>(zone)];
@@ -72,8 +73,9 @@ int LcState::def_value(Card c) const {
 bool LcState::has_static(Seat s, StaticKind k) const {
   if (!((statics_in_game_ >> static_cast<unsigned>(k)) & 1u)) return false;
   const Player& p = players_[s];
-  for (auto& u : p.field)
-    if (facts(u.card).gives(Zone::kBattlefield, k) && !negated(u.card)) return true;
+  if ((p.field_statics >> static_cast<unsigned>(k)) & 1u)
+    for (auto& u : p.field)
+      if (facts(u.card).gives(Zone::kBattlefield, k) && !negated(u.card)) return true;
   return (p.ride != kNoCard && facts(p.ride).gives(Zone::kRide, k)) ||
          (p.shed != kNoCard && facts(p.shed).gives(Zone::kShed, k));
 }

@@ -372,7 +372,7 @@ void LcState::choose(Seat s, Action a) {
     case Verb::kTakeControl: {
       Unit u = take_from_field(c, false);
       u.fresh = true;
-      players_[s].field.push_back(u);
+      field_add(s, u);
       log(kEvControl, s, c);
       step_done();
       return;

@@ -94,7 +94,10 @@ struct Player {
   // Outside the game face down: what left from a hand, a deck or the set-up
   // pick when the player left. Sorted by card, so no order is told.
   StaticVec<Card, 48> removed_hidden;
-  StaticVec<Unit, 40> field;
+  StaticVec<Unit, 40> field;  // changed only by LcState::field_add and take_from_field
+  // The StaticKinds (bit 1 << kind) the field's units give from the
+  // battlefield, negated or not: has_static looks at the units only when set.
+  std::uint8_t field_statics = 0;
   Card leader = kNoCard;
   bool leader_home = false;    // the leader sits in the leader area
   bool leader_usable = false;  // ... and may be placed from there
@@ -238,8 +241,9 @@ class LcState final : public State {
   bool is_leader(Card c) const { return players_[owner_[c]].leader == c && rules_->multiplayer; }
   void leader_home(Card c);  // the leader rule: back to the leader area, unusable
   Unit take_from_field(Card c, bool triggers);
-  void to_discard(Card c);   // from anywhere but the battlefield
-  void leave_field(Card c);  // battlefield -> discard (retreat triggers)
+  void field_add(Seat s, const Unit& u);  // onto s's battlefield
+  void to_discard(Card c);                // from anywhere but the battlefield
+  void leave_field(Card c);               // battlefield -> discard (retreat triggers)
   void discard_from_hand(Seat s, Card c);
   bool draw(Seat s, int n);
   void chrono_check_card(Seat s);
@@ -264,10 +268,22 @@ class LcState final : public State {
 
   // using cards, paying (play.cpp)
   int card_value(Seat s, std::size_t ca_index, Colours colours) const;
-  int available(Seat s, Colours colours) const;
+  // What a seat's unspent CA-yard cards and tokens can pay, read once for
+  // all the options of a decision: value(colours) of what is paid for.
+  struct Purse {
+    int base = 0;                    // their CA
+    int bonus = 0;                   // the same-colour bonus of each card sharing a colour
+    StaticVec<Colours, 48> colours;  // the cards'
+    int value(Colours paid_for) const {
+      int n = base;
+      for (Colours c : colours) n += (c & paid_for) ? bonus : 0;
+      return n;
+    }
+  };
+  Purse purse(Seat s) const;
   int spell_cost(Card c, int x) const { return def(c).cost + x; }
-  bool can_activate(Seat s, Card c, int ability) const;
-  bool can_check(Seat s) const;
+  bool can_activate(Seat s, Card c, int ability, const Purse& purse) const;
+  bool can_check(Seat s, const Purse& purse) const;
   int check_cost(Seat s) const;
   void quick_actions(Seat s, bool quick_only, ActionList& out) const;
   void begin_payment(Paying what, Seat s, Card c, int ability, int x, int cost);

@@ -9,6 +9,10 @@
 
 namespace tt::lastchronicle {
 
+namespace {
+constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
+}
+
 Card LcState::add_card(int d, Seat owner) {
   if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
   def_[num_cards_] = static_cast<std::uint16_t>(d);
@@ -58,6 +62,9 @@ Unit LcState::take_from_field(Card c, bool triggers) {
       // The retreat ability triggers for the unit's controller (negated units have none).
       if (triggers && !negated(c)) queue_triggers(c, Tag::kRetreat);
       field.erase_at(i);
+      std::uint8_t statics = 0;
+      for (auto& left : field) statics |= facts(left.card).statics[kField];
+      players_[s].field_statics = statics;
       for (std::size_t m = 0; m < mods_.size();)
         if (mods_[m].card == c)
           mods_.erase_at(m);
@@ -69,6 +76,12 @@ Unit LcState::take_from_field(Card c, bool triggers) {
     }
   }
   return Unit{};
+}
+
+void LcState::field_add(Seat s, const Unit& u) {
+  Player& p = players_[s];
+  p.field.push_back(u);
+  p.field_statics |= facts(u.card).statics[kField];
 }
 
 void LcState::to_discard(Card c) {
@@ -188,7 +201,7 @@ void LcState::remove_owned(Seat s) {
       } else if (o == s) {
         Unit u = take_from_field(c, false);
         u.fresh = true;
-        players_[owner_[c]].field.push_back(u);
+        field_add(owner_[c], u);
         log(kEvControl, owner_[c], c);
       } else {
         ++i;
