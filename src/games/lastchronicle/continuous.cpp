@@ -87,16 +87,22 @@ bool LcState::tops_revealed() const {
   return false;
 }
 
-// def_value(u) - damage <= 0 for each unit, with the seat's anthems summed once.
+// def_value(u) - damage <= 0 for each unit. The anthems a unit gets from
+// others are summed once per seat, and only when they could matter: when no
+// anthem of the game lowers DEF, a unit alive without them is alive with them.
 Card LcState::dying_unit() const {
   for (Seat s = 0; s < num_seats(); ++s) {
     const auto& field = players_[s].field;
-    if (field.empty()) continue;
-    const int anthem_def = anthems(s).second;
+    int anthem_def = 0;
+    bool summed = false;
     for (auto& u : field) {
-      const int def = facts(u.card).def + mod_bonuses(u.card).second + anthem_def -
-                      anthem_of(u.card).second - u.damage;
-      if (def <= 0) return u.card;
+      const int def = facts(u.card).def + mod_bonuses(u.card).second - u.damage;
+      if (def > 0 && !anthem_lowers_def_) continue;
+      if (!summed) {
+        anthem_def = anthems(s).second;
+        summed = true;
+      }
+      if (def + anthem_def - anthem_of(u.card).second <= 0) return u.card;
     }
   }
   return kNoCard;

@@ -3,6 +3,7 @@
 // pays its CA, +1 when it shares a colour with what is paid for; tokens pay
 // their value with no bonus and leave the game; no surplus carries over).
 #include <algorithm>
+#include <optional>
 
 #include "games/lastchronicle/events.h"
 #include "games/lastchronicle/state.h"
@@ -53,11 +54,17 @@ bool LcState::can_activate(Seat, Card c, int i, const Purse& purse) const {
 // actions in a quick window (quick units and spells, 【起動】, chrono check).
 void LcState::quick_actions(Seat s, bool quick_only, ActionList& out) const {
   const Player& p = players_[s];
-  const Purse purse = this->purse(s);
+  // The CA yard is read at the first option that costs CA, if any (in a quick
+  // window most seats hold no quick card and only pass).
+  std::optional<Purse> read;
+  auto purse = [&]() -> const Purse& {
+    if (!read) read = this->purse(s);
+    return *read;
+  };
   for (Card c : p.hand) {
     const CardFacts& d = facts(c);
     if (quick_only && !d.quick) continue;
-    const int avail = purse.value(d.colours);
+    const int avail = purse().value(d.colours);
     if (d.cost > avail) continue;
     if (d.unit) {
       if (!p.field.full()) out.push_back({kPlace, c, 0, 0});
@@ -68,15 +75,15 @@ void LcState::quick_actions(Seat s, bool quick_only, ActionList& out) const {
   }
   if (p.leader != kNoCard && p.leader_home && p.leader_usable &&
       (!quick_only || facts(p.leader).quick) && !p.field.full() &&
-      facts(p.leader).cost <= purse.value(facts(p.leader).colours))
+      facts(p.leader).cost <= purse().value(facts(p.leader).colours))
     out.push_back({kPlace, p.leader, 1, 0});
   for (auto& u : p.field) {
     if (!facts(u.card).activated) continue;  // most units have no 【起動】 ability
     for (std::size_t i = 0; i < def(u.card).abilities.size(); ++i)
-      if (can_activate(s, u.card, static_cast<int>(i), purse))
+      if (can_activate(s, u.card, static_cast<int>(i), purse()))
         out.push_back({kActivate, u.card, static_cast<std::uint16_t>(i), 0});
   }
-  if (can_check(s, purse)) out.push_back({kCheck, 0, 0, 0});
+  if (p.glyph_active && !p.deck.empty() && can_check(s, purse())) out.push_back({kCheck, 0, 0, 0});
 }
 
 void LcState::begin_payment(Paying what, Seat s, Card c, int ability, int x, int cost) {

@@ -348,6 +348,7 @@ class LcState final : public State {
   // The StaticKinds (bit 1 << kind) some card of this game gives from some
   // zone: has_static need not look when none does.
   std::uint8_t statics_in_game_ = 0;
+  bool anthem_lowers_def_ = false;  // some card of this game has an anthem of -DEF
   std::array<Player, kMaxPlayers> players_;
   TurnOrder order_;
   PriorityRound round_;

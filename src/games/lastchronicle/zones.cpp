@@ -16,7 +16,9 @@ constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
 Card LcState::add_card(int d, Seat owner) {
   if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
   def_[num_cards_] = static_cast<std::uint16_t>(d);
-  for (std::uint8_t z : rules_->facts[static_cast<std::size_t>(d)].statics) statics_in_game_ |= z;
+  const CardFacts& f = rules_->facts[static_cast<std::size_t>(d)];
+  for (std::uint8_t z : f.statics) statics_in_game_ |= z;
+  for (auto def : f.anthem_def) anthem_lowers_def_ = anthem_lowers_def_ || def < 0;
   owner_[num_cards_] = static_cast<std::int8_t>(owner);
   return num_cards_++;
 }
