@@ -1,5 +1,6 @@
 // Who decides now and with which options; applying a chosen option.
 #include <algorithm>
+#include <bit>
 
 #include "core/opponents.h"
 #include "games/lastchronicle/events.h"
@@ -50,6 +51,7 @@ SeatMask LcState::pending_seats() const {
 Seat LcState::to_act() const {
   const SeatMask m = pending_seats();
   if (!m) return kNoSeat;
+  if (!(m & (m - 1))) return std::countr_zero(static_cast<unsigned>(m));  // one seat
   for (Seat s : in_turn_order(m, turn_player_, order_)) return s;
   return kNoSeat;
 }

@@ -8,7 +8,7 @@ namespace tt::lastchronicle {
 
 // An active unit attacks; one placed this turn only with haste (速攻).
 bool LcState::can_attack(Seat, const Unit& u) const {
-  return !u.wiped && (!u.fresh || def(u.card).haste);
+  return !u.wiped && (!u.fresh || facts(u.card).haste);
 }
 
 void LcState::name_target(Seat target) {

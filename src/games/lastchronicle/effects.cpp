@@ -16,47 +16,6 @@ const Ability& LcState::ability_of(const Resolution& r) const {
   return r.spell ? def(r.card).spell : def(r.card).abilities[r.ability];
 }
 
-// What modifiers and anthems add to a unit's ATK (first) and DEF (second).
-std::pair<int, int> LcState::bonuses(Card c) const {
-  int atk = 0, def = 0;
-  for (auto& m : mods_)
-    if (m.card == c) {
-      atk += m.atk;
-      def += m.def;
-    }
-  const Seat s = controller(c);
-  if (s == kNoSeat) return {atk, def};
-  const Player& p = players_[s];
-  auto anthem = [&](Card source, Zone zone) {
-    for (auto& a : this->def(source).abilities)
-      if (a.tag == Tag::kStatic && a.stat == StaticKind::kAnthem && a.zone == zone) {
-        atk += a.stat_atk;
-        def += a.stat_def;
-      }
-  };
-  // An anthem on the battlefield reaches your other units; from the
-  // chronoglyph (ride or shed) all of them.
-  for (auto& u : p.field)
-    if (u.card != c && !negated(u.card)) anthem(u.card, Zone::kBattlefield);
-  if (p.ride != kNoCard) anthem(p.ride, Zone::kRide);
-  if (p.shed != kNoCard) anthem(p.shed, Zone::kShed);
-  return {atk, def};
-}
-
-int LcState::atk(Card c) const {
-  return std::max(0, def(c).atk + bonuses(c).first);
-}
-
-int LcState::def_value(Card c) const {
-  return def(c).def + bonuses(c).second;
-}
-
-bool LcState::negated(Card c) const {
-  for (auto& m : mods_)
-    if (m.card == c && m.negate) return true;
-  return false;
-}
-
 void LcState::queue_triggers(Card c, Tag tag, When when, Seat subject) {
   const Seat ctl = controller(c);
   if (ctl == kNoSeat) return;
@@ -413,7 +372,7 @@ void LcState::choose(Seat s, Action a) {
     case Verb::kTakeControl: {
       Unit u = take_from_field(c, false);
       u.fresh = true;
-      players_[s].field.push_back(u);
+      field_add(s, u);
       log(kEvControl, s, c);
       step_done();
       return;

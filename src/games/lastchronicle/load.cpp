@@ -54,7 +54,7 @@ class Loader {
           unit.fresh = load::boolean(u, "fresh", wu, false);
           unit.damage = static_cast<std::int8_t>(integer(u, "damage", wu, 0, 99, 0));
         }
-        s_.players_[seat].field.push_back(unit);
+        s_.field_add(seat, unit);
       }
     }
     for (Seat seat = 0; seat < n; ++seat) {

@@ -3,6 +3,7 @@
 // pays its CA, +1 when it shares a colour with what is paid for; tokens pay
 // their value with no bonus and leave the game; no surplus carries over).
 #include <algorithm>
+#include <optional>
 
 #include "games/lastchronicle/events.h"
 #include "games/lastchronicle/state.h"
@@ -10,18 +11,24 @@
 namespace tt::lastchronicle {
 
 int LcState::card_value(Seat s, std::size_t i, Colours colours) const {
-  const CardDef& d = def(players_[s].ca_yard[i]);
+  const CardFacts& d = facts(players_[s].ca_yard[i]);
   return d.ca + ((d.colours & colours) ? rules_->same_colour_bonus : 0);
 }
 
-int LcState::available(Seat s, Colours colours) const {
+LcState::Purse LcState::purse(Seat s) const {
   const Player& p = players_[s];
-  int total = 0;
+  Purse out;
+  out.bonus = rules_->same_colour_bonus;
   for (std::size_t i = 0; i < p.ca_yard.size(); ++i)
-    if (!(pay_.seat == s && (pay_.cards >> i) & 1u)) total += card_value(s, i, colours);
+    if (!(pay_.seat == s && (pay_.cards >> i) & 1u)) {
+      const CardFacts& f = facts(p.ca_yard[i]);
+      out.base += f.ca;
+      out.colours.push_back(f.colours);
+    }
   for (std::size_t i = 0; i < p.tokens.size(); ++i)
-    if (!(pay_.seat == s && (pay_.tokens >> i) & 1u)) total += rules_->pool.tokens[p.tokens[i]].ca;
-  return total;
+    if (!(pay_.seat == s && (pay_.tokens >> i) & 1u))
+      out.base += rules_->pool.tokens[p.tokens[i]].ca;
+  return out;
 }
 
 int LcState::check_cost(Seat s) const {
@@ -29,45 +36,54 @@ int LcState::check_cost(Seat s) const {
   return has_static(s, StaticKind::kFreeChecks) ? 0 : rules_->check_cost_other_turn;
 }
 
-bool LcState::can_check(Seat s) const {
+bool LcState::can_check(Seat s, const Purse& purse) const {
   const Player& p = players_[s];
-  return p.glyph_active && !p.deck.empty() && check_cost(s) <= available(s, 0);
+  return p.glyph_active && !p.deck.empty() && check_cost(s) <= purse.value(0);
 }
 
-bool LcState::can_activate(Seat s, Card c, int i) const {
+bool LcState::can_activate(Seat, Card c, int i, const Purse& purse) const {
   const Unit* u = unit(c);
   if (!u || negated(c)) return false;
   const Ability& a = def(c).abilities[static_cast<std::size_t>(i)];
   if (a.tag != Tag::kActivated) return false;
   if (a.cost_wipe && (u->wiped || (u->fresh && !def(c).haste))) return false;
-  return a.cost_ca <= available(s, def(c).colours);
+  return a.cost_ca <= purse.value(def(c).colours);
 }
 
 // The actions a seat may take: everything in its main phase, only quick
 // actions in a quick window (quick units and spells, 【起動】, chrono check).
 void LcState::quick_actions(Seat s, bool quick_only, ActionList& out) const {
   const Player& p = players_[s];
-  auto usable = [&](Card c) { return !quick_only || def(c).quick; };
+  // The CA yard is read at the first option that costs CA, if any (in a quick
+  // window most seats hold no quick card and only pass).
+  std::optional<Purse> read;
+  auto purse = [&]() -> const Purse& {
+    if (!read) read = this->purse(s);
+    return *read;
+  };
   for (Card c : p.hand) {
-    const CardDef& d = def(c);
-    if (!usable(c)) continue;
-    const int avail = available(s, d.colours);
+    const CardFacts& d = facts(c);
+    if (quick_only && !d.quick) continue;
+    const int avail = purse().value(d.colours);
     if (d.cost > avail) continue;
-    if (d.is_unit()) {
+    if (d.unit) {
       if (!p.field.full()) out.push_back({kPlace, c, 0, 0});
     } else {
       const int max_x = d.x_cost ? std::min(5, avail - d.cost) : 0;
       for (int x = 0; x <= max_x; ++x) out.push_back({kUse, c, static_cast<std::uint16_t>(x), 0});
     }
   }
-  if (p.leader != kNoCard && p.leader_home && p.leader_usable && usable(p.leader) &&
-      !p.field.full() && def(p.leader).cost <= available(s, def(p.leader).colours))
+  if (p.leader != kNoCard && p.leader_home && p.leader_usable &&
+      (!quick_only || facts(p.leader).quick) && !p.field.full() &&
+      facts(p.leader).cost <= purse().value(facts(p.leader).colours))
     out.push_back({kPlace, p.leader, 1, 0});
-  for (auto& u : p.field)
+  for (auto& u : p.field) {
+    if (!facts(u.card).activated) continue;  // most units have no 【起動】 ability
     for (std::size_t i = 0; i < def(u.card).abilities.size(); ++i)
-      if (can_activate(s, u.card, static_cast<int>(i)))
+      if (can_activate(s, u.card, static_cast<int>(i), purse()))
         out.push_back({kActivate, u.card, static_cast<std::uint16_t>(i), 0});
-  if (can_check(s)) out.push_back({kCheck, 0, 0, 0});
+  }
+  if (p.glyph_active && !p.deck.empty() && can_check(s, purse())) out.push_back({kCheck, 0, 0, 0});
 }
 
 void LcState::begin_payment(Paying what, Seat s, Card c, int ability, int x, int cost) {
@@ -138,7 +154,7 @@ void LcState::place_unit(Seat s, Card c) {
     p.leader_home = false;
   else
     p.hand.remove(c);
-  p.field.push_back(Unit{c, false, true, 0});
+  field_add(s, Unit{c, false, true, 0});
   log(kEvPlace, s, c, from_leader_area ? 1 : 0);
   queue_triggers(c, Tag::kAuto, When::kPlaced);
 }

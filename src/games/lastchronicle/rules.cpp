@@ -9,7 +9,7 @@ bool Rules::multiplayer_for(const Options& o, int seats) {
 }
 
 Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
-    : pool_ptr(std::move(p)), pool(*pool_ptr), seats(n) {
+    : pool_ptr(std::move(p)), pool(*pool_ptr), seats(n), facts(card_facts(pool)) {
   multiplayer = multiplayer_for(o, n);
   if (!multiplayer && n >= 3)
     throw Error("3 or 4 players always play with the multiplayer rules (multiplayer=off is for 2)");

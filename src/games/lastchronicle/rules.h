@@ -2,8 +2,10 @@
 // (docs/games/lastchronicle.md lists each, with the assumption it encodes).
 #pragma once
 #include <memory>
+#include <vector>
 
 #include "core/options.h"
+#include "games/lastchronicle/card_facts.h"
 #include "games/lastchronicle/cards.h"
 
 namespace tt::lastchronicle {
@@ -23,6 +25,7 @@ struct Rules {
   int bonus_life = 5;
   bool first_player_draws = false;  // on turn 1
   bool deck_out_loses = true;
+  std::vector<CardFacts> facts;  // by pool index (card_facts.h)
 
   // Whether the multiplayer guide's rules apply to a table of `seats`.
   static bool multiplayer_for(const Options& o, int seats);

@@ -94,7 +94,10 @@ struct Player {
   // Outside the game face down: what left from a hand, a deck or the set-up
   // pick when the player left. Sorted by card, so no order is told.
   StaticVec<Card, 48> removed_hidden;
-  StaticVec<Unit, 40> field;
+  StaticVec<Unit, 40> field;  // changed only by LcState::field_add and take_from_field
+  // The StaticKinds (bit 1 << kind) the field's units give from the
+  // battlefield, negated or not: has_static looks at the units only when set.
+  std::uint8_t field_statics = 0;
   Card leader = kNoCard;
   bool leader_home = false;    // the leader sits in the leader area
   bool leader_usable = false;  // ... and may be placed from there
@@ -213,13 +216,18 @@ class LcState final : public State {
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }
   const CardDef& def(Card c) const { return rules_->pool[def_[c]]; }
+  const CardFacts& facts(Card c) const { return rules_->facts[def_[c]]; }
   Seat owner(Card c) const { return owner_[c]; }
   const Player& player(Seat s) const { return players_[s]; }
   Phase phase() const { return phase_; }
   Seat turn_player() const { return turn_player_; }
   int atk(Card c) const;
   int def_value(Card c) const;  // DEF after modifiers, before damage
-  bool negated(Card c) const;
+  bool negated(Card c) const {
+    for (auto& m : mods_)
+      if (m.card == c && m.negate) return true;
+    return false;
+  }
   std::pair<int, int> bonuses(Card c) const;        // +ATK, +DEF from modifiers and anthems
   Seat controller(Card c) const;                    // whose battlefield holds it, or kNoSeat
   std::string card_ref(Card c, Seat viewer) const;  // "id" for own cards, "id@seat" otherwise
@@ -233,8 +241,9 @@ class LcState final : public State {
   bool is_leader(Card c) const { return players_[owner_[c]].leader == c && rules_->multiplayer; }
   void leader_home(Card c);  // the leader rule: back to the leader area, unusable
   Unit take_from_field(Card c, bool triggers);
-  void to_discard(Card c);   // from anywhere but the battlefield
-  void leave_field(Card c);  // battlefield -> discard (retreat triggers)
+  void field_add(Seat s, const Unit& u);  // onto s's battlefield
+  void to_discard(Card c);                // from anywhere but the battlefield
+  void leave_field(Card c);               // battlefield -> discard (retreat triggers)
   void discard_from_hand(Seat s, Card c);
   bool draw(Seat s, int n);
   void chrono_check_card(Seat s);
@@ -242,8 +251,6 @@ class LcState final : public State {
   void gain_life(Seat s, int n);
   void damage_player(Seat to, int n, Seat by);
   void damage_unit(Card c, int n, Seat by);
-  bool has_static(Seat s, StaticKind k) const;
-  bool tops_revealed() const;
   void state_checks();
   void leave_game(Seat s, int moment, bool batch = false);
   void remove_owned(Seat s);
@@ -261,10 +268,22 @@ class LcState final : public State {
 
   // using cards, paying (play.cpp)
   int card_value(Seat s, std::size_t ca_index, Colours colours) const;
-  int available(Seat s, Colours colours) const;
+  // What a seat's unspent CA-yard cards and tokens can pay, read once for
+  // all the options of a decision: value(colours) of what is paid for.
+  struct Purse {
+    int base = 0;                    // their CA
+    int bonus = 0;                   // the same-colour bonus of each card sharing a colour
+    StaticVec<Colours, 48> colours;  // the cards'
+    int value(Colours paid_for) const {
+      int n = base;
+      for (Colours c : colours) n += (c & paid_for) ? bonus : 0;
+      return n;
+    }
+  };
+  Purse purse(Seat s) const;
   int spell_cost(Card c, int x) const { return def(c).cost + x; }
-  bool can_activate(Seat s, Card c, int ability) const;
-  bool can_check(Seat s) const;
+  bool can_activate(Seat s, Card c, int ability, const Purse& purse) const;
+  bool can_check(Seat s, const Purse& purse) const;
   int check_cost(Seat s) const;
   void quick_actions(Seat s, bool quick_only, ActionList& out) const;
   void begin_payment(Paying what, Seat s, Card c, int ability, int x, int cost);
@@ -282,6 +301,16 @@ class LcState final : public State {
   void block_with(Card c);
   void combat_damage();
   void end_combat();
+
+  // continuous effects: modifiers, anthems, statics (continuous.cpp)
+  bool has_static(Seat s, StaticKind k) const;
+  bool tops_revealed() const;
+  Card dying_unit() const;  // the first unit in seat order with DEF 0 or less, or kNoCard
+  std::pair<int, int> mod_bonuses(Card c) const;  // +ATK, +DEF from modifiers alone
+  // +ATK, +DEF the anthems of seat s's battlefield, ride and shed give each of
+  // its units; a unit's own anthem is taken off again (anthem_of).
+  std::pair<int, int> anthems(Seat s) const;
+  std::pair<int, int> anthem_of(Card c) const;  // what a unit's own anthem gives the others
 
   // resolving abilities and spells (effects.cpp)
   const Ability& ability_of(const Resolution& r) const;
@@ -316,6 +345,10 @@ class LcState final : public State {
   // (everyone), a unit returned to its owner's hand (everyone).
   std::array<SeatMask, kMaxCards> known_{};
   std::uint8_t num_cards_ = 0;
+  // The StaticKinds (bit 1 << kind) some card of this game gives from some
+  // zone: has_static need not look when none does.
+  std::uint8_t statics_in_game_ = 0;
+  bool anthem_lowers_def_ = false;  // some card of this game has an anthem of -DEF
   std::array<Player, kMaxPlayers> players_;
   TurnOrder order_;
   PriorityRound round_;

@@ -9,9 +9,16 @@
 
 namespace tt::lastchronicle {
 
+namespace {
+constexpr auto kField = static_cast<std::size_t>(Zone::kBattlefield);
+}
+
 Card LcState::add_card(int d, Seat owner) {
   if (num_cards_ >= kMaxCards - 1) throw Error("too many cards in one game");
   def_[num_cards_] = static_cast<std::uint16_t>(d);
+  const CardFacts& f = rules_->facts[static_cast<std::size_t>(d)];
+  for (std::uint8_t z : f.statics) statics_in_game_ |= z;
+  for (auto def : f.anthem_def) anthem_lowers_def_ = anthem_lowers_def_ || def < 0;
   owner_[num_cards_] = static_cast<std::int8_t>(owner);
   return num_cards_++;
 }
@@ -57,6 +64,9 @@ Unit LcState::take_from_field(Card c, bool triggers) {
       // The retreat ability triggers for the unit's controller (negated units have none).
       if (triggers && !negated(c)) queue_triggers(c, Tag::kRetreat);
       field.erase_at(i);
+      std::uint8_t statics = 0;
+      for (auto& left : field) statics |= facts(left.card).statics[kField];
+      players_[s].field_statics = statics;
       for (std::size_t m = 0; m < mods_.size();)
         if (mods_[m].card == c)
           mods_.erase_at(m);
@@ -68,6 +78,12 @@ Unit LcState::take_from_field(Card c, bool triggers) {
     }
   }
   return Unit{};
+}
+
+void LcState::field_add(Seat s, const Unit& u) {
+  Player& p = players_[s];
+  p.field.push_back(u);
+  p.field_statics |= facts(u.card).statics[kField];
 }
 
 void LcState::to_discard(Card c) {
@@ -145,39 +161,12 @@ void LcState::damage_unit(Card c, int n, Seat) {
   log(kEvDamageUnit, controller(c), c, n);
 }
 
-bool LcState::has_static(Seat s, StaticKind k) const {
-  const Player& p = players_[s];
-  for (auto& u : p.field)
-    if (!negated(u.card))
-      for (auto& a : def(u.card).abilities)
-        if (a.tag == Tag::kStatic && a.stat == k && a.zone == Zone::kBattlefield) return true;
-  for (Card c : {p.ride, p.shed})
-    if (c != kNoCard)
-      for (auto& a : def(c).abilities)
-        if (a.tag == Tag::kStatic && a.stat == k &&
-            a.zone == (c == p.ride ? Zone::kRide : Zone::kShed))
-          return true;
-  return false;
-}
-
-bool LcState::tops_revealed() const {
-  for (Seat s = 0; s < num_seats(); ++s)
-    if (order_.in_game(s) && has_static(s, StaticKind::kRevealTop)) return true;
-  return false;
-}
-
 // Rule checks between resolutions: units whose DEF is 0 or less (damage
 // included) go to the discard; players at life 0 (or decked) leave the game
 // together, and whoever's unit or spell dealt the last damage earns the bonus.
 void LcState::state_checks() {
   for (int guard = 0; guard < 64; ++guard) {
-    Card dying = kNoCard;
-    for (Seat s = 0; s < num_seats() && dying == kNoCard; ++s)
-      for (auto& u : players_[s].field)
-        if (def_value(u.card) - u.damage <= 0) {
-          dying = u.card;
-          break;
-        }
+    const Card dying = dying_unit();
     if (dying == kNoCard) break;
     leave_field(dying);
   }
@@ -214,7 +203,7 @@ void LcState::remove_owned(Seat s) {
       } else if (o == s) {
         Unit u = take_from_field(c, false);
         u.fresh = true;
-        players_[owner_[c]].field.push_back(u);
+        field_add(owner_[c], u);
         log(kEvControl, owner_[c], c);
       } else {
         ++i;
