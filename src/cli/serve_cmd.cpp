@@ -85,6 +85,9 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   if (args.port < 0 || args.port > 65535)
     usage_error("--port must be 0 to 65535 (0: any free port), got " + std::to_string(args.port));
   if (args.agent_delay_ms < 0) usage_error("--agent-delay-ms must not be negative");
+  if (args.commit_gather_us < 0 || args.commit_gather_us > 100000)
+    usage_error("--commit-gather-us must be 0 to 100000, got " +
+                std::to_string(args.commit_gather_us));
   if (args.agent_workers < 1 || args.agent_workers > 64)
     usage_error("--agent-workers must be 1 to 64, got " + std::to_string(args.agent_workers));
   if (args.agent_threads < 1 || args.agent_threads > 64)
@@ -138,6 +141,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
   options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
+  options.commit_gather_us = args.commit_gather_us;
   options.allow_fixed_seeds = args.allow_fixed_seeds;
   options.cluster = cluster;
   // With --cluster the server fences the store: a store of one process refuses (exit 2).
