@@ -51,12 +51,33 @@ std::string resolve_web_dir(const std::string& option) {
   return TABLETOP_WEB_DIR;
 }
 
-// Each connection is a file descriptor: allow as many as the system lets us.
-void raise_descriptor_limit() {
+// Each connection is a file descriptor: allow as many as the system lets us,
+// and return how many that is.
+rlim_t raise_descriptor_limit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  limit.rlim_cur = limit.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return RLIM_INFINITY;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  return limit.rlim_cur;
+}
+
+// Descriptors the server keeps besides its connections: the store's files
+// and connections, the listening socket, the loop's own, stdio.
+constexpr rlim_t kDescriptorReserve = 64;
+
+// The transport's cap on connections, lowered to what the descriptor limit
+// lets this process hold: past it, accept would fail rather than answer 503.
+std::size_t connection_cap(std::size_t wanted, rlim_t descriptors, std::ostream& err) {
+  if (descriptors == RLIM_INFINITY || descriptors >= wanted + kDescriptorReserve) return wanted;
+  const std::size_t cap = descriptors > kDescriptorReserve
+                              ? static_cast<std::size_t>(descriptors - kDescriptorReserve)
+                              : 1;
+  err << "tabletop: warning: the descriptor limit (" << descriptors << ") holds " << cap
+      << " connections, not " << wanted << " (raise `ulimit -n`)" << std::endl;
+  return cap;
 }
 
 std::string url_host(const std::string& host) {
@@ -122,7 +143,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
     usage_error("--lease-ms must be 300 to 600000, got " + std::to_string(args.lease_ms));
   std::optional<server::LeaseOwner> cluster;
   if (args.cluster) cluster = cluster_owner(args);
-  raise_descriptor_limit();
+  const rlim_t descriptors = raise_descriptor_limit();
 
   std::string shown_store;
   std::unique_ptr<server::Store> store;
@@ -164,6 +185,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   net.web_root = resolve_web_dir(args.web);
   net.allowed_origins = allowed_origins;
   net.trusted_proxies = trusted_proxies;
+  net.limits.max_connections = connection_cap(net.limits.max_connections, descriptors, io.err);
   server::Transport transport(loop, hub, net);
   transport.start();  // tt::Error (address in use, unknown host): exit 1
 
