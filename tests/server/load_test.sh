@@ -10,6 +10,7 @@
 #                                                 connections each); prints each run and the medians
 # Options: --tables N  --seconds S  --think-ms A-B  --runs R  --store sqlite|postgresql
 #          --target-p99 MS (full runs: exit 1 when the median p99 is above it)
+#          --ramp N (tables started a second; 400, --full 250)
 #          --serve-args "ARGS" (added to `tabletop serve`, e.g. "--commit-gather-us 0")
 set -euo pipefail
 
@@ -22,6 +23,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --full) full=1 tables=10000 seconds=90 ramp=250 ;;
     --serve-args) serve_args=$2; shift ;;
+    --ramp) ramp=$2; shift ;;
     --tables) tables=$2; shift ;;
     --seconds) seconds=$2; shift ;;
     --think-ms) think=$2; shift ;;
