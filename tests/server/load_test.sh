@@ -11,6 +11,7 @@
 # Options: --tables N  --seconds S  --think-ms A-B  --runs R  --store sqlite|postgresql
 #          --target-p99 MS (full runs: exit 1 when the median p99 is above it)
 #          --ramp N (tables started a second; 400, --full 250)
+#          --processes N (loadgen's processes; 0: as its descriptor limit needs)
 #          --serve-args "ARGS" (added to `tabletop serve`, e.g. "--commit-gather-us 0")
 set -euo pipefail
 
@@ -18,12 +19,13 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 [ $# -ge 2 ] || { echo "usage: load_test.sh TABLETOP LOADGEN [--full] [options]" >&2; exit 2; }
 tabletop=$1 loadgen=$2
 shift 2
-tables=200 seconds=10 think=500-1500 runs=1 store=sqlite full=0 target_p99="" serve_args="" ramp=400
+tables=200 seconds=10 think=500-1500 runs=1 store=sqlite full=0 target_p99="" serve_args="" ramp=400 processes=0
 while [ $# -gt 0 ]; do
   case $1 in
     --full) full=1 tables=10000 seconds=90 ramp=250 ;;
     --serve-args) serve_args=$2; shift ;;
     --ramp) ramp=$2; shift ;;
+    --processes) processes=$2; shift ;;
     --tables) tables=$2; shift ;;
     --seconds) seconds=$2; shift ;;
     --think-ms) think=$2; shift ;;
@@ -105,7 +107,7 @@ for run in $(seq "$runs"); do
   cpu_before=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
   metrics "$work/metrics-before-$run"
   status=0
-  "$loadgen" --port "$port" --tables "$tables" --seconds "$seconds" --think-ms "$think" --ramp "$ramp" --json \
+  "$loadgen" --port "$port" --tables "$tables" --seconds "$seconds" --think-ms "$think" --ramp "$ramp" --processes "$processes" --json \
     >"$work/run-$run.json" 2>"$work/run-$run.err" || status=$?
   cpu_after=$(awk '{print $14 + $15}' "/proc/$server_pid/stat")
   metrics "$work/metrics-after-$run"
