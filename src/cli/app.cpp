@@ -205,6 +205,12 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
                    "is refused (0: no limit)")
       ->capture_default_str();
   serve_cmd
+      ->add_option(
+          "--commit-gather-us", serve.commit_gather_us,
+          "While decisions keep coming, the journal commits at most once per this many "
+          "microseconds, all that came meanwhile in one transaction (0: each batch at once)")
+      ->capture_default_str();
+  serve_cmd
       ->add_option("--agent-workers", serve.agent_workers,
                    "Threads computer seats decide on, beside the loop thread")
       ->capture_default_str();

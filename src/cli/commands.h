@@ -95,13 +95,15 @@ struct ServeArgs {
   std::string host = "127.0.0.1";
   int port = 8080;
   std::string db = "sqlite:var/tabletop.db";
-  std::string web;              // "": $TABLETOP_WEB, else the installed or source tree's web/dist
-  int agent_delay_ms = 600;     // the pace of computer seats at tables with people
-  int agent_workers = 2;        // threads computer seats decide on
-  int agent_threads = 1;        // the most search threads a computer seat may ask for
-  int grace = 120;              // seconds, for tables whose create request names none (0: forever)
-  int waiting_expiry = 1800;    // seconds a table may wait for people before it ends (0: never)
-  int tables_per_address = 20;  // tables not over one client address may have created (0: any)
+  std::string web;            // "": $TABLETOP_WEB, else the installed or source tree's web/dist
+  int agent_delay_ms = 600;   // the pace of computer seats at tables with people
+  int agent_workers = 2;      // threads computer seats decide on
+  int agent_threads = 1;      // the most search threads a computer seat may ask for
+  int grace = 120;            // seconds, for tables whose create request names none (0: forever)
+  int waiting_expiry = 1800;  // seconds a table may wait for people before it ends (0: never)
+  int commit_gather_us =
+      1000;  // under load, the journal commits at most once per this (0: at once)
+  int tables_per_address = 20;     // tables not over one client address may have created (0: any)
   bool allow_fixed_seeds = false;  // a create may name the seed of a table of people (tests)
   std::vector<std::string> allowed_origins;  // pages of other origins that may open a WebSocket
   bool cluster = false;  // one process of several on one PostgreSQL (docs/server.md)

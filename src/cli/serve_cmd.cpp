@@ -51,12 +51,33 @@ std::string resolve_web_dir(const std::string& option) {
   return TABLETOP_WEB_DIR;
 }
 
-// Each connection is a file descriptor: allow as many as the system lets us.
-void raise_descriptor_limit() {
+// Each connection is a file descriptor: allow as many as the system lets us,
+// and return how many that is.
+rlim_t raise_descriptor_limit() {
   rlimit limit{};
-  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  limit.rlim_cur = limit.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &limit);
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return RLIM_INFINITY;
+  if (limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+    getrlimit(RLIMIT_NOFILE, &limit);
+  }
+  return limit.rlim_cur;
+}
+
+// Descriptors the server keeps besides its connections: the store's files
+// and connections, the listening socket, the loop's own, stdio.
+constexpr rlim_t kDescriptorReserve = 64;
+
+// The transport's cap on connections, lowered to what the descriptor limit
+// lets this process hold: past it, accept would fail rather than answer 503.
+std::size_t connection_cap(std::size_t wanted, rlim_t descriptors, std::ostream& err) {
+  if (descriptors == RLIM_INFINITY || descriptors >= wanted + kDescriptorReserve) return wanted;
+  const std::size_t cap = descriptors > kDescriptorReserve
+                              ? static_cast<std::size_t>(descriptors - kDescriptorReserve)
+                              : 1;
+  err << "tabletop: warning: the descriptor limit (" << descriptors << ") holds " << cap
+      << " connections, not " << wanted << " (raise `ulimit -n`)" << std::endl;
+  return cap;
 }
 
 std::string url_host(const std::string& host) {
@@ -85,6 +106,9 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   if (args.port < 0 || args.port > 65535)
     usage_error("--port must be 0 to 65535 (0: any free port), got " + std::to_string(args.port));
   if (args.agent_delay_ms < 0) usage_error("--agent-delay-ms must not be negative");
+  if (args.commit_gather_us < 0 || args.commit_gather_us > 100000)
+    usage_error("--commit-gather-us must be 0 to 100000, got " +
+                std::to_string(args.commit_gather_us));
   if (args.agent_workers < 1 || args.agent_workers > 64)
     usage_error("--agent-workers must be 1 to 64, got " + std::to_string(args.agent_workers));
   if (args.agent_threads < 1 || args.agent_threads > 64)
@@ -119,7 +143,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
     usage_error("--lease-ms must be 300 to 600000, got " + std::to_string(args.lease_ms));
   std::optional<server::LeaseOwner> cluster;
   if (args.cluster) cluster = cluster_owner(args);
-  raise_descriptor_limit();
+  const rlim_t descriptors = raise_descriptor_limit();
 
   std::string shown_store;
   std::unique_ptr<server::Store> store;
@@ -138,6 +162,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   options.grace_seconds = args.grace;
   options.waiting_seconds = args.waiting_expiry;
   options.tables_per_address = static_cast<std::size_t>(args.tables_per_address);
+  options.commit_gather_us = args.commit_gather_us;
   options.allow_fixed_seeds = args.allow_fixed_seeds;
   options.cluster = cluster;
   // With --cluster the server fences the store: a store of one process refuses (exit 2).
@@ -160,6 +185,7 @@ int cmd_serve(const ServeArgs& args, Io& io) {
   net.web_root = resolve_web_dir(args.web);
   net.allowed_origins = allowed_origins;
   net.trusted_proxies = trusted_proxies;
+  net.limits.max_connections = connection_cap(net.limits.max_connections, descriptors, io.err);
   server::Transport transport(loop, hub, net);
   transport.start();  // tt::Error (address in use, unknown host): exit 1
 

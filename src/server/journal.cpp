@@ -64,11 +64,15 @@ void Journal::finish(std::string table, std::string results, std::string record,
 
 void Journal::push(Job job) {
   ++outstanding_;
+  bool wake = false;
   {
     std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.push_back(std::move(job));
+    // A writer that is gathering or committing looks at the queue anyway:
+    // waking it for each job would cost a switch of threads per decision.
+    wake = writer_idle_ || queue_.size() >= kFullBatch;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 void Journal::stop() {
@@ -122,14 +126,24 @@ void Journal::run() {
         std::lock_guard<std::mutex> health(health_mutex_);
         failing = !last_failure_.empty();
       }
+      writer_idle_ = true;
       if (!failing) {
         wake_.wait(lock, ready);
       } else if (!wake_.wait_for(lock, std::chrono::milliseconds(probe_ms_.load()), ready)) {
+        writer_idle_ = false;
         lock.unlock();
         probe();
         continue;
       }
+      writer_idle_ = false;
       if (queue_.empty()) return;  // stopping, and everything written
+      // Under load, gather: the jobs coming within `gather` of the last
+      // batch share its successor's commit (one WAL write or flush for all).
+      const auto gather = std::chrono::microseconds(gather_us_.load());
+      if (gather.count() > 0 && !stopping_)
+        wake_.wait_until(lock, last_take_ + gather,
+                         [&] { return stopping_ || queue_.size() >= kFullBatch; });
+      last_take_ = std::chrono::steady_clock::now();
       batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
       queue_.clear();
     }

@@ -63,6 +63,13 @@ class Journal {
   // write). Any thread.
   std::string trouble(std::chrono::milliseconds stall) const;
   void set_probe_interval(std::chrono::milliseconds probe) { probe_ms_ = probe.count(); }
+  // Group commit under load: while jobs keep coming, the writer takes a
+  // batch at most once per `gather` (jobs queue meanwhile; a batch of
+  // kFullBatch jobs goes at once), so commits stay at most 1/gather a second
+  // however many decisions come. A job that comes after a quiet spell longer
+  // than `gather` is taken at once. Zero: every batch at once. Any thread.
+  void set_gather(std::chrono::microseconds gather) { gather_us_ = gather.count(); }
+  static constexpr std::size_t kFullBatch = 512;
 
   // For /metrics: commits made, decisions committed, and the time spent in
   // commits (microseconds), read from any thread.
@@ -99,6 +106,7 @@ class Journal {
   std::condition_variable wake_;
   std::deque<Job> queue_;
   bool stopping_ = false;
+  bool writer_idle_ = false;  // the writer waits for a job (not gathering, not committing)
   std::thread writer_;
   std::atomic<std::int64_t> outstanding_{0};  // jobs pushed whose completion has not run
   std::atomic<std::uint64_t> commits_{0}, decisions_{0}, commit_micros_{0}, failures_{0};
@@ -106,6 +114,8 @@ class Journal {
   // since its epoch; 0: none running), and why the last one failed.
   std::atomic<std::int64_t> commit_started_ns_{0};
   std::atomic<std::int64_t> probe_ms_{1000};
+  std::atomic<std::int64_t> gather_us_{0};
+  std::chrono::steady_clock::time_point last_take_{};  // writer thread only
   mutable std::mutex health_mutex_;
   std::string last_failure_;
 };

@@ -41,6 +41,7 @@ Server::Impl::Impl(Loop& l, std::unique_ptr<Store> store, ServerOptions o)
       journal(l, std::move(store)),
       options(o) {
   journal.set_probe_interval(std::chrono::milliseconds(o.store_probe_ms));
+  journal.set_gather(std::chrono::microseconds(o.commit_gather_us));
 }
 
 Server::Server(Loop& loop, std::unique_ptr<Store> store, ServerOptions options)

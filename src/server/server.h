@@ -42,6 +42,9 @@ struct ServerOptions {
   std::size_t max_store_reads = 64;
   int store_stall_ms = 5000;
   int store_probe_ms = 1000;
+  // Group commit under load (Journal::set_gather): while decisions keep
+  // coming, one commit at most every this many microseconds (0: at once).
+  int commit_gather_us = 1000;
   // One process of several on one PostgreSQL database (docs/server.md,
   // "Several processes"): this process's node name and lease time.
   std::optional<LeaseOwner> cluster = std::nullopt;

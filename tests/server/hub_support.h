@@ -217,10 +217,12 @@ class MemoryStore final : public Store {
   }
   void append_locked(const std::vector<StoredDecision>& ds) {
     if (d_->fail_appends) throw Error("memory store: appends are failing");
+    // A batch may hold several decisions of one table, in order.
+    std::map<std::string, std::int64_t> next;
     for (auto& d : ds) {
-      auto& list = d_->tables.at(d.table).decisions;
-      if (static_cast<std::int64_t>(list.size()) != d.index)
-        throw Error("memory store: out of order");
+      auto [it, fresh] = next.try_emplace(d.table, 0);
+      if (fresh) it->second = static_cast<std::int64_t>(d_->tables.at(d.table).decisions.size());
+      if (it->second++ != d.index) throw Error("memory store: out of order");
     }
     for (auto& d : ds) d_->tables.at(d.table).decisions.push_back(d);
     ++d_->appends;

@@ -17,7 +17,8 @@ foreach(store sqlite postgresql)
 endforeach()
 
 add_test(NAME server_load_small
-         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/load_test.sh $<TARGET_FILE:tabletop> $<TARGET_FILE:tabletop-loadgen>)
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/load_test.sh $<TARGET_FILE:tabletop> $<TARGET_FILE:tabletop-loadgen>
+                 --processes 2)
 set_tests_properties(server_load_small PROPERTIES TIMEOUT 90 RUN_SERIAL TRUE LABELS "server;system")
 
 # loadgen against a fake cluster (Python, no server): it follows `moved`
@@ -29,7 +30,8 @@ add_test(NAME loadgen_cluster_moves
 set_tests_properties(loadgen_cluster_moves PROPERTIES TIMEOUT 60 RUN_SERIAL TRUE LABELS "server;system")
 
 # Its reading of a `moved` reply and the wait before asking the node again.
-add_executable(loadgen_tests loadgen_moved_test.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/moved.cpp)
+add_executable(loadgen_tests loadgen_moved_test.cpp loadgen_stats_test.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/moved.cpp
+  ${CMAKE_SOURCE_DIR}/tools/loadgen/stats.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/stats_merge.cpp)
 target_include_directories(loadgen_tests PRIVATE ${CMAKE_SOURCE_DIR}/tools/loadgen)
 target_link_libraries(loadgen_tests PRIVATE nlohmann_json::nlohmann_json GTest::gtest_main)
 tt_gtest(loadgen_tests)

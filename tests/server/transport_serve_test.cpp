@@ -3,8 +3,11 @@
 // there is no web client, and exits with docs/cli.md's codes on bad input.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -23,7 +26,8 @@ namespace fs = std::filesystem;
 // One `tabletop serve` child with its stdout and stderr read through pipes.
 class ServeProcess {
  public:
-  explicit ServeProcess(std::vector<std::string> args) {
+  // `descriptors` > 0: the child's descriptor limit (soft and hard), set before exec.
+  explicit ServeProcess(std::vector<std::string> args, rlim_t descriptors = 0) {
     int out[2];
     int err[2];
     if (pipe(out) != 0 || pipe(err) != 0) throw std::runtime_error("pipe");
@@ -33,6 +37,10 @@ class ServeProcess {
       dup2(err[1], 2);
       close(out[0]);
       close(err[0]);
+      if (descriptors > 0) {
+        rlimit limit{descriptors, descriptors};
+        setrlimit(RLIMIT_NOFILE, &limit);
+      }
       std::vector<char*> argv{const_cast<char*>(TABLETOP_BIN), const_cast<char*>("serve")};
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
@@ -161,6 +169,52 @@ TEST(Serve, PrintsItsAddressServesAndStopsOnSigterm) {
   EXPECT_EQ(serve.wait_exit(), 0);
   EXPECT_NE(serve.all_err().find("tabletop: stopped"), std::string::npos);
   EXPECT_TRUE(fs::exists(dir.path / "t.db"));
+}
+
+// A connection opened on loopback without a request (-1 if refused).
+int open_tcp(std::uint16_t port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// What the server wrote on `fd` within `limit` ("" if nothing).
+std::string read_some(int fd, std::chrono::milliseconds limit) {
+  pollfd p{fd, POLLIN, 0};
+  if (poll(&p, 1, static_cast<int>(limit.count())) <= 0) return "";
+  char buf[512];
+  const ssize_t n = read(fd, buf, sizeof buf);
+  return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
+}
+
+// 10,000 tables are 20,000 connections; a process whose descriptor limit
+// cannot hold them caps its connections below it, so one too many is told
+// 503 instead of waiting unaccepted (accept failing for want of descriptors).
+TEST(Serve, ConnectionsBeyondTheDescriptorLimitAreRefusedWith503) {
+  TempDir dir;
+  const std::string store = "sqlite:" + (dir.path / "t.db").string();
+  ServeProcess serve({"--port", "0", "--db", store}, 200);
+  const std::uint16_t port = port_of(serve.first_line(), store);
+  ASSERT_NE(port, 0);
+  std::vector<int> held;
+  for (int i = 0; i < 170; ++i) held.push_back(open_tcp(port));
+  // 200 descriptors less the 64 the server keeps: 136 connections.
+  int refused = 0;
+  for (std::size_t i = 140; i < held.size(); ++i)
+    if (read_some(held[i], std::chrono::seconds(5)).find("503") != std::string::npos) ++refused;
+  EXPECT_EQ(refused, 30);
+  for (int fd : held) close(fd);
+  serve.signal(SIGTERM);
+  EXPECT_EQ(serve.wait_exit(), 0);
+  EXPECT_NE(serve.all_err().find("the descriptor limit (200) holds 136 connections, not 20000"),
+            std::string::npos);
 }
 
 TEST(Serve, WithoutTheWebClientItWarnsAndServesTheApi) {

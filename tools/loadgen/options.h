@@ -26,6 +26,8 @@ struct LoadOptions {
   bool verify = false;        // check every acknowledged decision against the records
   bool json = false;          // the report as one JSON object
   std::uint64_t seed = 0;     // 0: random
+  int processes = 0;          // processes sharing the tables (0: as the descriptor limit needs)
+  long first_connection = 0;  // this process's first loopback address is that of this connection
 };
 
 }  // namespace tt::loadgen

@@ -25,7 +25,7 @@ struct Session {
   Stats& stats;
   Ledger& ledger;
   Phase phase = Phase::playing;
-  long connections = 0;
+  long connections = options.first_connection;
   bool measuring = false;  // between the ramp's end and the end of play: decisions/s counts here
 
   // The next connection's address: `/ws?node=NODE` asks the proxy in front of

@@ -46,6 +46,14 @@ struct Stats {
   double percentile(double fraction) const;
   nlohmann::json to_json() const;
   std::string to_text() const;
+
+  // Every figure, latencies and samples included, to hand one process's
+  // share of a run to the process that reports it (stats_merge.cpp).
+  nlohmann::json to_raw_json() const;
+  static Stats from_raw_json(const nlohmann::json& raw);
+  // Adds another process's share: counts and latencies add up, tables held
+  // are summed sample by sample, the window is the longer one.
+  void merge(const Stats& other);
 };
 
 }  // namespace tt::loadgen

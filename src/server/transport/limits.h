@@ -32,8 +32,10 @@ struct TransportLimits {
   // bytes the connection is dropped at once.
   std::size_t max_send_queue_bytes = std::size_t{4} << 20;
   // TCP connections (HTTP and WebSocket) held at once, in all and from one
-  // address. Beyond: 503 and the connection is closed.
-  std::size_t max_connections = 10000;
+  // address. Beyond: 503 and the connection is closed. Two for each of the
+  // 10,000 tables a server holds (ServerOptions::max_tables); `tabletop
+  // serve` lowers it to what its descriptor limit allows.
+  std::size_t max_connections = 20000;
   std::size_t max_connections_per_ip = 256;
   // An HTTP request's header and body.
   std::size_t max_header_bytes = 8 * 1024;

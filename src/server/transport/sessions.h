@@ -29,10 +29,11 @@ struct TransportCounters {
   std::uint64_t websockets_opened = 0;
   std::uint64_t messages_received = 0;
   std::uint64_t messages_sent = 0;
-  std::uint64_t refused_too_big = 0;  // frames refused (each closes its connection)
-  std::uint64_t refused_flood = 0;    // (closes its connection)
-  std::uint64_t refused_depth = 0;    // (the connection stays open)
-  std::uint64_t refused_binary = 0;   // (the connection stays open)
+  std::uint64_t message_bytes_sent = 0;  // their payloads (the frames' headers aside)
+  std::uint64_t refused_too_big = 0;     // frames refused (each closes its connection)
+  std::uint64_t refused_flood = 0;       // (closes its connection)
+  std::uint64_t refused_depth = 0;       // (the connection stays open)
+  std::uint64_t refused_binary = 0;      // (the connection stays open)
   std::uint64_t dropped_send_queue = 0;
   std::uint64_t dropped_idle = 0;              // idle WebSocket or HTTP timeouts
   std::uint64_t hub_errors = 0;                // exceptions out of the hub (bugs)

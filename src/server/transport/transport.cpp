@@ -467,6 +467,9 @@ std::string transport_metrics(const Shared& s) {
   out << "tabletop_transport_messages_received_total " << c.messages_received << '\n';
   family("tabletop_transport_messages_sent_total", "counter", "WebSocket messages sent.");
   out << "tabletop_transport_messages_sent_total " << c.messages_sent << '\n';
+  family("tabletop_transport_message_bytes_sent_total", "counter",
+         "Bytes of the WebSocket messages sent (payloads, without frame headers).");
+  out << "tabletop_transport_message_bytes_sent_total " << c.message_bytes_sent << '\n';
   family("tabletop_transport_hub_errors_total", "counter",
          "Exceptions out of the hub (bugs), answered with an internal error.");
   out << "tabletop_transport_hub_errors_total " << c.hub_errors << '\n';

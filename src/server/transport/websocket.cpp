@@ -211,6 +211,7 @@ class WsSession final : public Connection,
     if (finished_) return;
     if (ec) return finish();
     ++shared_->counters.messages_sent;
+    shared_->counters.message_bytes_sent += queue_.front().size();
     queued_bytes_ -= queue_.front().size();
     queue_.pop_front();
     if (!queue_.empty()) return write_next();
