@@ -37,13 +37,21 @@ void Player::create(const std::string& game) {
 
 void Player::join(const std::string& table_id) {
   table_id_ = table_id;
-  send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}},
+  // Patches, as the browser asks (docs/server.md "Patches"): the player reads
+  // no view, and a patch is a fraction of a whole view to receive and parse.
+  send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}, {"patches", true}},
        {Kind::join, {}, 0, {}, table_id});
 }
 
 Player::Request Player::resume_request() const {
-  return {Kind::resume, {}, 0, {},
-          table_id_,    0,  0, json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}}};
+  return {Kind::resume,
+          {},
+          0,
+          {},
+          table_id_,
+          0,
+          0,
+          json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}, {"patches", true}}};
 }
 
 void Player::leave_game() {

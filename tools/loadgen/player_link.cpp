@@ -12,15 +12,15 @@ namespace {
 
 using nlohmann::json;
 
-// Only the top-level fields a player acts on are kept: the views, logs and
+// Only the top-level fields a player acts on are kept: the views, patches, logs and
 // seat lists an update carries are skipped while parsing.
 json parse_light(std::string_view text) {
   static const json::parser_callback_t keep = [](int depth, json::parse_event_t event,
                                                  json& parsed) {
     if (depth != 1 || event != json::parse_event_t::key) return true;
     const auto& key = parsed.get_ref<const std::string&>();
-    return key != "view" && key != "log" && key != "seats" && key != "clock" && key != "last" &&
-           key != "results";
+    return key != "view" && key != "patch" && key != "log" && key != "seats" && key != "clock" &&
+           key != "last" && key != "results";
   };
   return json::parse(text.begin(), text.end(), keep, false);
 }
