@@ -1,6 +1,6 @@
 // tabletop bench [GAME]: the behaviour signature and playout speed, counted as
 // `make bench` counts them (FreshGame and RandomPlayout there), and IS-MCTS's
-// speed (IsmctsDecision and IsmctsDecisionThreads there).
+// speed (IsmctsDecision, IsmctsDecisionThreads and IsmctsFullPlayouts there).
 #include "cli/bench.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/search_bench.h"
@@ -135,6 +136,25 @@ void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out
                 "simulations/s; a decision takes %.2f ms (median; wall-clock time)\n",
                 b.all.threads, thousands(static_cast<double>(b.sims)).c_str(),
                 thousands(b.all.sims_per_second()).c_str(), 1000 * median(b.all.decision_seconds));
+  out << line;
+  // Full playouts beside the playout alone: a simulation is a copy, a
+  // determinization, a walk down the tree and a playout to the end.
+  const double sim_us = 1e6 / std::max(b.full.sims_per_second(), 1e-9);
+  const double playout_us = 1e6 / std::max(b.playout.per_second(), 1e-9);
+  std::snprintf(line, sizeof line,
+                "    IsmctsFullPlayouts (ismcts:sims=%ld:depth=%d, 1 thread): %s simulations/s, "
+                "%.2f µs each (%ld of %ld playouts cut off); a decision takes %.2f ms (median)\n",
+                b.sims, IsmctsConfig::kFullPlayout, thousands(b.full.sims_per_second()).c_str(),
+                sim_us, b.full.cut_off, b.full.sims, 1000 * median(b.full.decision_seconds));
+  out << line;
+  std::snprintf(
+      line, sizeof line,
+      "    random playouts from the same positions (copied, determinized, played to the end): %s "
+      "playouts/s, %.2f µs each (%.1f decisions; the copy and determinization %.2f µs); a "
+      "simulation costs %.2f playouts\n",
+      thousands(b.playout.per_second()).c_str(), playout_us,
+      static_cast<double>(b.playout.decisions) / static_cast<double>(b.playout.playouts),
+      1e6 * b.playout.setup_seconds / static_cast<double>(b.playout.playouts), sim_us / playout_us);
   out << line;
 }
 

@@ -172,7 +172,12 @@ TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   for (const char* seen :
        {"IS-MCTS (ismcts:sims=40, one decision at each of 3 positions",
         "IsmctsDecision: 1 thread, ", "a 40-simulation decision takes ", "(median; mean ",
-        "; CPU time of the thread)\n", "IsmctsDecisionThreads: ", "(median; wall-clock time)\n"})
+        "; CPU time of the thread)\n", "IsmctsDecisionThreads: ", "(median; wall-clock time)\n",
+        // Full playouts beside the cost of one playout from the same positions.
+        "IsmctsFullPlayouts (ismcts:sims=40:depth=100000, 1 thread): ",
+        "(0 of 120 playouts cut off)",
+        "random playouts from the same positions (copied, determinized, played to the end): ",
+        "a simulation costs "})
     EXPECT_NE(out.str().find(seen), std::string::npos) << seen << "\n" << out.str();
   EXPECT_EQ(out.str().find("; wall-clock time):"), std::string::npos) << out.str();
   EXPECT_EQ(run({"bench", "suikoden", "--search-sims", "0"}), 1);
@@ -197,6 +202,13 @@ TEST(SearchBench, PositionsHaveAChoiceAndDifferFromOneAnother) {
   EXPECT_EQ(b.one.sims, 60);
   EXPECT_EQ(b.all.sims, 60L * b.all.threads);
   EXPECT_GT(b.one.sims_per_second(), 0);
+  // The default depth cuts playouts off early in a game; full ones never are.
+  EXPECT_GT(b.one.cut_off, 0);
+  EXPECT_EQ(b.full.sims, 60);
+  EXPECT_EQ(b.full.cut_off, 0);
+  EXPECT_EQ(b.playout.playouts, 60);
+  EXPECT_GT(b.playout.decisions, 60);
+  EXPECT_GT(b.playout.per_second(), 0);
 }
 
 TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {

@@ -20,28 +20,32 @@ int boosts(const CardDef& source, const CardDef& target, Stat stat, Scope scope)
 
 int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side) const {
   const CardDef& me = def(c);
-  int value = me.printed(stat) + boosts(me, me, stat, Scope::kSelf);
+  // Most cards boost nothing: their effects need not be read.
+  auto from = [&](Card source, Scope scope) {
+    return facts(source).boost ? boosts(def(source), me, stat, scope) : 0;
+  };
+  int value = me.printed(stat) + from(c, Scope::kSelf);
   const MissionPlace& mp = places_[place];
-  for (auto& e : me.effects)
-    if (e.kind == EffectKind::kCooperation && e.stat == stat)
-      for (Card other : mp.dispatched[side])
-        if (other != c && def(other).full_name == e.partner) {
-          value += e.amount;
-          break;
-        }
+  if (facts(c).cooperation)
+    for (auto& e : me.effects)
+      if (e.kind == EffectKind::kCooperation && e.stat == stat)
+        for (Card other : mp.dispatched[side])
+          if (other != c && def(other).full_name == e.partner) {
+            value += e.amount;
+            break;
+          }
   for (Card other : mp.dispatched[side])
-    if (other != c) value += boosts(def(other), me, stat, Scope::kSide);
-  for (Card enemy : mp.dispatched[1 - side]) value += boosts(def(enemy), me, stat, Scope::kEnemies);
+    if (other != c) value += from(other, Scope::kSide);
+  for (Card enemy : mp.dispatched[1 - side]) value += from(enemy, Scope::kEnemies);
   if (mp.support != kNoCard) {
     const Scope scope = owner_of_place(place) == side ? Scope::kSide : Scope::kEnemies;
-    value += boosts(def(mp.support), me, stat, scope);
+    value += from(mp.support, scope);
   }
   // Commanders and built facilities reach all of their side's characters.
   const PlayerZones& p = players_[side];
-  if (p.commander != kNoCard) value += boosts(def(p.commander), me, stat, Scope::kAll);
+  if (p.commander != kNoCard) value += from(p.commander, Scope::kAll);
   for (auto& r : p.resolved)
-    if (def(r.card).type == CardType::kFacility)
-      value += boosts(def(r.card), me, stat, Scope::kAll);
+    if (def(r.card).type == CardType::kFacility) value += from(r.card, Scope::kAll);
   for (auto& w : battle_.weakened)
     if (w.card == c && w.stat == stat) value -= w.amount;
   return std::max(value, 0);
