@@ -15,14 +15,14 @@ namespace {
 template <typename Cards, typename Ok>
 void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const Cards& cards,
              std::uint16_t place, Ok ok) {
-  const std::size_t first = out.size();
+  std::uint16_t added[Cards::capacity()];  // the definitions offered so far
+  int count = 0;
   for (Card c : cards) {
     if (!ok(c)) continue;
-    bool seen = false;
-    for (std::size_t i = first; i < out.size() && !seen; ++i)
-      seen = out[i].kind == kind && out[i].b == place &&
-             st.same_definition(static_cast<Card>(out[i].a), c);
-    if (!seen) out.push_back({kind, c, place, 0});
+    const std::uint16_t d = st.definition(c);
+    if (std::find(added, added + count, d) != added + count) continue;
+    added[count++] = d;
+    out.push_back({kind, c, place, 0});
   }
 }
 

@@ -149,6 +149,22 @@ struct ReadyHand {
   int count = 0;
 };
 
+// A card whose boosts may reach a side's characters on a mission
+// (SuikodenState::boosters): the scope it reaches them by, and whether it is
+// one of their fellows there (which never boosts itself).
+struct Booster {
+  Card card;
+  Scope scope;
+  bool fellow;
+};
+struct Boosters {
+  // Both sides' characters there, a support, a commander, the facilities built.
+  std::array<Booster, 2 * decltype(MissionPlace::dispatched)::value_type::capacity() + 2 +
+                          decltype(PlayerZones::resolved)::capacity()>
+      cards;
+  int count = 0;
+};
+
 class SuikodenState final : public State {
  public:
   explicit SuikodenState(std::shared_ptr<const Rules> rules);
@@ -204,11 +220,13 @@ class SuikodenState final : public State {
   const Rules& rules() const { return *rules_; }
   const CardDef& def(Card c) const { return defs_[def_[c]]; }
   const DefFacts& facts(Card c) const { return facts_[def_[c]]; }
-  bool same_definition(Card a, Card b) const { return def_[a] == def_[b]; }
+  std::uint16_t definition(Card c) const { return def_[c]; }  // its index in the pool
   int vp(Seat s) const;
   int hand_limit(Seat s) const;
   // Current value of a character's stat on its mission, all modifiers included.
   int stat_of(Card c, Stat s, int place, Seat side) const;
+  int stat_of(Card c, Stat s, int place, Seat side, const Boosters& boosters) const;
+  Boosters boosters(int place, Seat side) const;
   // A side's total on a mission (support characters count 0).
   int total(int place, Seat side, Stat s) const;
   Phase phase() const { return phase_; }
