@@ -118,7 +118,9 @@ void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out
     return;
   }
   const auto n = static_cast<int>(b.one.decision_seconds.size());
-  out << "  IS-MCTS (ismcts:sims=" << b.sims << ", one decision at each of " << n
+  const std::string depth =
+      b.depth == IsmctsConfig{}.depth ? "" : ":depth=" + std::to_string(b.depth);
+  out << "  IS-MCTS (ismcts:sims=" << b.sims << depth << ", one decision at each of " << n
       << " positions reached by random play from seeds " << args.seed << ".."
       << args.seed + static_cast<std::uint64_t>(args.search_positions) - 1 << "):\n";
   char line[256];
@@ -166,6 +168,8 @@ int cmd_bench(const BenchArgs& args, Io& io) {
     usage_error("--search-positions must be 0 to 10000");
   if (args.search_sims < 1 || args.search_sims > 10'000'000)
     usage_error("--search-sims must be 1 to 10000000");
+  if (args.search_depth < 0 || args.search_depth > IsmctsConfig::kFullPlayout)
+    usage_error("--search-depth must be 0 to " + std::to_string(IsmctsConfig::kFullPlayout));
   std::vector<std::shared_ptr<const Game>> games;
   if (args.game.empty())
     games = Registry::instance().games();
@@ -189,9 +193,9 @@ int cmd_bench(const BenchArgs& args, Io& io) {
            << " deal copied per game): " << rates(r.fixed) << "\n"
            << "  set-up: " << setup << " (CPU time; the signature's hashing is not timed)\n";
     if (args.search_positions > 0)
-      print_search(
-          run_search_bench(*g, args.seats, args.search_positions, args.seed, args.search_sims),
-          args, io.out);
+      print_search(run_search_bench(*g, args.seats, args.search_positions, args.seed,
+                                    args.search_sims, args.search_depth),
+                   args, io.out);
   }
   return kExitOk;
 }

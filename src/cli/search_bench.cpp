@@ -94,9 +94,11 @@ PlayoutCost playouts(const std::vector<std::unique_ptr<State>>& positions, std::
 
 }  // namespace
 
-SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims) {
+SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims,
+                             int depth) {
   SearchBench b;
   b.sims = sims;
+  b.depth = depth;
   Setup setup;
   setup.seats = seats > 0 ? seats : game.min_seats();
   setup.seed = seed;
@@ -113,7 +115,6 @@ SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t s
     b.skipped = e.what();
     return b;
   }
-  const int depth = IsmctsConfig{}.depth;
   b.one = run(positions, seed, sims, 1, depth);
   b.all = run(positions, seed, sims,
               std::max(1, static_cast<int>(std::thread::hardware_concurrency())), depth);

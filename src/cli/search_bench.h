@@ -45,18 +45,21 @@ struct PlayoutCost {
 struct SearchBench {
   std::string skipped;  // why the game was not measured ("" when it was)
   long sims = 1000;     // simulations per decision per thread
-  SearchRun one;        // ismcts:sims=S, one thread
-  SearchRun all;        // ismcts:sims=S*T:threads=T, T = std::thread::hardware_concurrency()
-  SearchRun full;       // ismcts:sims=S:depth=100000, one thread: playouts to the game's end
+  int depth = 20;       // the playout cut-off of `one` and `all`
+  SearchRun one;        // ismcts:sims=S:depth=D, one thread
+  SearchRun all;   // ismcts:sims=S*T:depth=D:threads=T, T = std::thread::hardware_concurrency()
+  SearchRun full;  // ismcts:sims=S:depth=100000, one thread: playouts to the game's end
   PlayoutCost playout;  // S random playouts from each position
 };
 
 // One decision with IS-MCTS at each of `n` positions from `seed`, by the
 // seat to act, with Rng(seed + k): first on one thread with `sims`
-// simulations, then root-parallel on every hardware thread with `sims` each,
+// simulations and playouts cut off after `depth` decisions, then
+// root-parallel on every hardware thread with `sims` each,
 // then on one thread with full playouts; last, `sims` random playouts from
 // each position (Rng(seed + k) again). A game without a determinization yet
 // is skipped, saying so.
-SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims);
+SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims,
+                             int depth = 20);
 
 }  // namespace tt::cli
