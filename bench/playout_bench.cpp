@@ -142,10 +142,12 @@ void greedy_bench(benchmark::State& bs, const std::string& game) {
 // the seed-1 deals played at random, one position per seed), one per
 // iteration in turn: a decision of 1,000 simulations on one thread
 // (IsmctsDecision: the time per iteration is the decision's) or 1,000 per
-// thread on every hardware thread (IsmctsDecisionThreads, wall-clock time).
+// thread on every hardware thread (IsmctsDecisionThreads, wall-clock time);
+// IsmctsFullPlayouts as IsmctsDecision with playouts to the game's end
+// (depth IsmctsConfig::kFullPlayout).
 // sims/s counts simulations done; a game without a determinization yet is
 // skipped with the reason.
-void ismcts_bench(benchmark::State& bs, const std::string& game, int threads) {
+void ismcts_bench(benchmark::State& bs, const std::string& game, int threads, int depth) {
   const auto positions = cli::search_positions(*game_of(game).prepare(setup_for(game)), 20, 1);
   try {
     auto copy = positions.at(0)->clone();
@@ -158,6 +160,7 @@ void ismcts_bench(benchmark::State& bs, const std::string& game, int threads) {
   IsmctsConfig config;
   config.sims = 1000L * threads;
   config.threads = threads;
+  config.depth = depth;
   IsmctsAgent agent(config);
   long sims = 0;
   std::size_t k = 0;
@@ -195,11 +198,15 @@ int main(int argc, char** argv) {
   // IS-MCTS at each game's fewest seats.
   const int all = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   for (auto& g : tt::Registry::instance().games()) {
+    const int depth = tt::IsmctsConfig{}.depth;
     benchmark::RegisterBenchmark((g->name() + "/IsmctsDecision").c_str(), tt::ismcts_bench,
-                                 g->name(), 1)
+                                 g->name(), 1, depth)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark((g->name() + "/IsmctsFullPlayouts").c_str(), tt::ismcts_bench,
+                                 g->name(), 1, tt::IsmctsConfig::kFullPlayout)
         ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark((g->name() + "/IsmctsDecisionThreads").c_str(), tt::ismcts_bench,
-                                 g->name(), all)
+                                 g->name(), all, depth)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }

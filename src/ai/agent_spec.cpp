@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "core/error.h"
 
 namespace tt {
@@ -38,10 +39,11 @@ const std::vector<AgentKind>& agent_kinds() {
          {}},
         {"c", "UCT exploration constant", "0.7", 0, 100, false, {}},
         {"depth",
-         "playout decisions before the heuristic judges the position",
+         "playout decisions before the heuristic judges the position (the most, 100000, plays "
+         "every game to its end: full playouts)",
          "20",
          0,
-         100'000,
+         IsmctsConfig::kFullPlayout,
          true,
          {}},
         {"rollout", "playout policy", "random", 0, 0, false, {"random", "greedy"}},

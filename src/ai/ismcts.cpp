@@ -53,6 +53,7 @@ Action IsmctsAgent::choose(const State& state, Seat seat, Rng& rng) {
     trees_[t]->root_votes(state, seat, options_, visits, totals);
     stats_.sims += trees_[t]->sims_done();
     stats_.nodes += trees_[t]->nodes();
+    stats_.cut_off += trees_[t]->cut_off();
   }
   std::size_t best = 0;
   for (std::size_t i = 1; i < options_.size(); ++i) {

@@ -25,10 +25,14 @@
 namespace tt {
 
 struct IsmctsConfig {
-  long sims = 1000;             // simulations per decision (when ms is 0)
-  long ms = 0;                  // a time budget instead
-  double c = 0.7;               // UCT exploration
-  int depth = 20;               // playout decisions before the heuristic judges
+  long sims = 1000;  // simulations per decision (when ms is 0)
+  long ms = 0;       // a time budget instead
+  double c = 0.7;    // UCT exploration
+  int depth = 20;    // playout decisions before the heuristic judges
+  // The deepest cut-off a spec may ask for: more decisions than any game of
+  // ours lasts, so playouts go on to the end of the game (a full playout;
+  // SearchStats::cut_off counts any that did not).
+  static constexpr int kFullPlayout = 100'000;
   bool greedy_rollout = false;  // playouts by one-step greedy instead of random
   // A greedy playout step rates at most this many options (drawn at random
   // when there are more), so a simulation costs at most depth * 16 ratings.
@@ -42,6 +46,7 @@ struct IsmctsConfig {
 struct SearchStats {
   long sims = 0;
   long nodes = 0;
+  long cut_off = 0;  // playouts judged by the heuristic before the game's end
   double seconds = 0;
 };
 

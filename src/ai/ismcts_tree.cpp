@@ -80,6 +80,7 @@ void IsmctsTree::search(const State& root, Seat observer, Rng& rng, long sims,
   edges_.clear();
   nodes_.emplace_back();
   sims_done_ = 0;
+  cut_off_ = 0;
   if (!scratch_ || typeid(*scratch_) != typeid(root)) {
     scratch_ = root.clone();
     probe_ = root.clone();
@@ -201,6 +202,7 @@ void IsmctsTree::judge(const State& state) {
     for (int s = 0; s < seats; ++s) reward_[s] = result_reward(outcomes[s], seats);
     return;
   }
+  ++cut_off_;
   const double t = 2.0 * state.heuristic_scale();
   double top = -std::numeric_limits<double>::infinity(), sum = 0;
   for (int s = 0; s < seats; ++s) {

@@ -25,6 +25,7 @@ class IsmctsTree {
   void root_votes(const State& root, Seat observer, const ActionList& options,
                   std::vector<double>& visits, std::vector<double>& totals) const;
   long sims_done() const { return sims_done_; }
+  long cut_off() const { return cut_off_; }
   long nodes() const { return static_cast<long>(nodes_.size()); }
 
  private:
@@ -63,6 +64,7 @@ class IsmctsTree {
   std::vector<std::uint32_t> found_;  // the edge of each option, or kNone
   ActionList keys_;                   // each option as its seat sees it
   long sims_done_ = 0;
+  long cut_off_ = 0;  // playouts the heuristic judged
 };
 
 }  // namespace tt

@@ -165,6 +165,11 @@ int run_cli(const std::vector<std::string>& args, Io& io) {
       ->add_option("--search-sims", bench.search_sims,
                    "IS-MCTS simulations per decision (per thread)")
       ->capture_default_str();
+  bench_cmd
+      ->add_option("--search-depth", bench.search_depth,
+                   "IsmctsDecision's playout decisions before the heuristic judges (100000: full "
+                   "playouts)")
+      ->capture_default_str();
 
   ServeArgs serve;
   auto* serve_cmd = app.add_subcommand(

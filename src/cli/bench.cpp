@@ -1,6 +1,6 @@
 // tabletop bench [GAME]: the behaviour signature and playout speed, counted as
 // `make bench` counts them (FreshGame and RandomPlayout there), and IS-MCTS's
-// speed (IsmctsDecision and IsmctsDecisionThreads there).
+// speed (IsmctsDecision, IsmctsDecisionThreads and IsmctsFullPlayouts there).
 #include "cli/bench.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <ostream>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/search_bench.h"
@@ -117,7 +118,9 @@ void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out
     return;
   }
   const auto n = static_cast<int>(b.one.decision_seconds.size());
-  out << "  IS-MCTS (ismcts:sims=" << b.sims << ", one decision at each of " << n
+  const std::string depth =
+      b.depth == IsmctsConfig{}.depth ? "" : ":depth=" + std::to_string(b.depth);
+  out << "  IS-MCTS (ismcts:sims=" << b.sims << depth << ", one decision at each of " << n
       << " positions reached by random play from seeds " << args.seed << ".."
       << args.seed + static_cast<std::uint64_t>(args.search_positions) - 1 << "):\n";
   char line[256];
@@ -136,6 +139,25 @@ void print_search(const SearchBench& b, const BenchArgs& args, std::ostream& out
                 b.all.threads, thousands(static_cast<double>(b.sims)).c_str(),
                 thousands(b.all.sims_per_second()).c_str(), 1000 * median(b.all.decision_seconds));
   out << line;
+  // Full playouts beside the playout alone: a simulation is a copy, a
+  // determinization, a walk down the tree and a playout to the end.
+  const double sim_us = 1e6 / std::max(b.full.sims_per_second(), 1e-9);
+  const double playout_us = 1e6 / std::max(b.playout.per_second(), 1e-9);
+  std::snprintf(line, sizeof line,
+                "    IsmctsFullPlayouts (ismcts:sims=%ld:depth=%d, 1 thread): %s simulations/s, "
+                "%.2f µs each (%ld of %ld playouts cut off); a decision takes %.2f ms (median)\n",
+                b.sims, IsmctsConfig::kFullPlayout, thousands(b.full.sims_per_second()).c_str(),
+                sim_us, b.full.cut_off, b.full.sims, 1000 * median(b.full.decision_seconds));
+  out << line;
+  std::snprintf(
+      line, sizeof line,
+      "    random playouts from the same positions (copied, determinized, played to the end): %s "
+      "playouts/s, %.2f µs each (%.1f decisions; the copy and determinization %.2f µs); a "
+      "simulation costs %.2f playouts\n",
+      thousands(b.playout.per_second()).c_str(), playout_us,
+      static_cast<double>(b.playout.decisions) / static_cast<double>(b.playout.playouts),
+      1e6 * b.playout.setup_seconds / static_cast<double>(b.playout.playouts), sim_us / playout_us);
+  out << line;
 }
 
 }  // namespace
@@ -146,6 +168,8 @@ int cmd_bench(const BenchArgs& args, Io& io) {
     usage_error("--search-positions must be 0 to 10000");
   if (args.search_sims < 1 || args.search_sims > 10'000'000)
     usage_error("--search-sims must be 1 to 10000000");
+  if (args.search_depth < 0 || args.search_depth > IsmctsConfig::kFullPlayout)
+    usage_error("--search-depth must be 0 to " + std::to_string(IsmctsConfig::kFullPlayout));
   std::vector<std::shared_ptr<const Game>> games;
   if (args.game.empty())
     games = Registry::instance().games();
@@ -169,9 +193,9 @@ int cmd_bench(const BenchArgs& args, Io& io) {
            << " deal copied per game): " << rates(r.fixed) << "\n"
            << "  set-up: " << setup << " (CPU time; the signature's hashing is not timed)\n";
     if (args.search_positions > 0)
-      print_search(
-          run_search_bench(*g, args.seats, args.search_positions, args.seed, args.search_sims),
-          args, io.out);
+      print_search(run_search_bench(*g, args.seats, args.search_positions, args.seed,
+                                    args.search_sims, args.search_depth),
+                   args, io.out);
   }
   return kExitOk;
 }

@@ -89,6 +89,7 @@ struct BenchArgs {
   int seats = 0;              // 0: the game's fewest
   int search_positions = 20;  // IS-MCTS figures over this many positions (0: none)
   long search_sims = 1000;    // simulations per decision (per thread)
+  int search_depth = 20;      // IsmctsDecision's playout cut-off (IsmctsConfig's default)
 };
 
 struct ServeArgs {

@@ -40,8 +40,9 @@ double thread_cpu_seconds() {
 }
 
 SearchRun run(const std::vector<std::unique_ptr<State>>& positions, std::uint64_t seed, long sims,
-              int threads) {
+              int threads, int depth) {
   IsmctsConfig config;
+  config.depth = depth;
   config.sims = sims * threads;
   config.threads = threads;
   IsmctsAgent agent(config);
@@ -56,17 +57,48 @@ SearchRun run(const std::vector<std::unique_ptr<State>>& positions, std::uint64_
     const double seconds =
         threads == 1 ? thread_cpu_seconds() - cpu_start : agent.last_search().seconds;
     r.sims += agent.last_search().sims;
+    r.cut_off += agent.last_search().cut_off;
     r.seconds += seconds;
     r.decision_seconds.push_back(seconds);
   }
   return r;
 }
 
+PlayoutCost playouts(const std::vector<std::unique_ptr<State>>& positions, std::uint64_t seed,
+                     long per_position) {
+  PlayoutCost c;
+  auto scratch = positions[0]->clone();
+  ActionList options;
+  for (std::size_t k = 0; k < positions.size(); ++k) {
+    const State& position = *positions[k];
+    const Seat seat = position.to_act();
+    Rng rng(seed + k);
+    double start = thread_cpu_seconds();
+    for (long i = 0; i < per_position; ++i) {
+      scratch->assign(position);
+      scratch->determinize(seat, rng);
+    }
+    c.setup_seconds += thread_cpu_seconds() - start;
+    rng = Rng(seed + k);
+    start = thread_cpu_seconds();
+    for (long i = 0; i < per_position; ++i) {
+      scratch->assign(position);
+      scratch->determinize(seat, rng);
+      c.decisions += random_playout(*scratch, rng, options);
+    }
+    c.seconds += thread_cpu_seconds() - start;
+    c.playouts += per_position;
+  }
+  return c;
+}
+
 }  // namespace
 
-SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims) {
+SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t seed, long sims,
+                             int depth) {
   SearchBench b;
   b.sims = sims;
+  b.depth = depth;
   Setup setup;
   setup.seats = seats > 0 ? seats : game.min_seats();
   setup.seed = seed;
@@ -83,9 +115,11 @@ SearchBench run_search_bench(const Game& game, int seats, int n, std::uint64_t s
     b.skipped = e.what();
     return b;
   }
-  b.one = run(positions, seed, sims, 1);
+  b.one = run(positions, seed, sims, 1, depth);
   b.all = run(positions, seed, sims,
-              std::max(1, static_cast<int>(std::thread::hardware_concurrency())));
+              std::max(1, static_cast<int>(std::thread::hardware_concurrency())), depth);
+  b.full = run(positions, seed, sims, 1, IsmctsConfig::kFullPlayout);
+  b.playout = playouts(positions, seed, sims);
   return b;
 }
 

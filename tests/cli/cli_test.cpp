@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "ai/agent.h"
+#include "ai/ismcts.h"
 #include "cli/bench.h"
 #include "cli/commands.h"
 #include "cli/record_file.h"
@@ -172,10 +173,24 @@ TEST_F(CliTest, BenchSignatureIsAFixedFunctionOfTheSeeds) {
   for (const char* seen :
        {"IS-MCTS (ismcts:sims=40, one decision at each of 3 positions",
         "IsmctsDecision: 1 thread, ", "a 40-simulation decision takes ", "(median; mean ",
-        "; CPU time of the thread)\n", "IsmctsDecisionThreads: ", "(median; wall-clock time)\n"})
+        "; CPU time of the thread)\n", "IsmctsDecisionThreads: ", "(median; wall-clock time)\n",
+        // Full playouts beside the cost of one playout from the same positions.
+        "IsmctsFullPlayouts (ismcts:sims=40:depth=100000, 1 thread): ",
+        "(0 of 120 playouts cut off)",
+        "random playouts from the same positions (copied, determinized, played to the end): ",
+        "a simulation costs "})
     EXPECT_NE(out.str().find(seen), std::string::npos) << seen << "\n" << out.str();
   EXPECT_EQ(out.str().find("; wall-clock time):"), std::string::npos) << out.str();
   EXPECT_EQ(run({"bench", "suikoden", "--search-sims", "0"}), 1);
+  // --search-depth sets IsmctsDecision's cut-off (100000: full playouts) and names it.
+  out.str("");
+  ASSERT_EQ(run({"bench", "suikoden", "-n", "3", "--search-positions", "2", "--search-sims", "20",
+                 "--search-depth", "100000"}),
+            0);
+  EXPECT_NE(out.str().find("IS-MCTS (ismcts:sims=20:depth=100000, one decision at each of 2 "),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(run({"bench", "suikoden", "--search-depth", "100001"}), 1);
 }
 
 TEST(SearchBench, PositionsHaveAChoiceAndDifferFromOneAnother) {
@@ -197,6 +212,16 @@ TEST(SearchBench, PositionsHaveAChoiceAndDifferFromOneAnother) {
   EXPECT_EQ(b.one.sims, 60);
   EXPECT_EQ(b.all.sims, 60L * b.all.threads);
   EXPECT_GT(b.one.sims_per_second(), 0);
+  // The default depth cuts playouts off early in a game; full ones never are.
+  EXPECT_GT(b.one.cut_off, 0);
+  EXPECT_EQ(b.full.sims, 60);
+  EXPECT_EQ(b.full.cut_off, 0);
+  EXPECT_EQ(b.playout.playouts, 60);
+  EXPECT_GT(b.playout.decisions, 60);
+  EXPECT_GT(b.playout.per_second(), 0);
+  const SearchBench full = run_search_bench(*game, 0, 2, 1, 30, tt::IsmctsConfig::kFullPlayout);
+  EXPECT_EQ(full.one.sims, 60);
+  EXPECT_EQ(full.one.cut_off, 0);
 }
 
 TEST_F(CliTest, PlayWithScriptedNumbersRunsToTheEndAndWritesTheRecord) {

@@ -15,14 +15,14 @@ namespace {
 template <typename Cards, typename Ok>
 void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const Cards& cards,
              std::uint16_t place, Ok ok) {
-  const std::size_t first = out.size();
+  std::uint16_t added[Cards::capacity()];  // the definitions offered so far
+  int count = 0;
   for (Card c : cards) {
     if (!ok(c)) continue;
-    bool seen = false;
-    for (std::size_t i = first; i < out.size() && !seen; ++i)
-      seen = out[i].kind == kind && out[i].b == place &&
-             &st.def(static_cast<Card>(out[i].a)) == &st.def(c);
-    if (!seen) out.push_back({kind, c, place, 0});
+    const std::uint16_t d = st.definition(c);
+    if (std::find(added, added + count, d) != added + count) continue;
+    added[count++] = d;
+    out.push_back({kind, c, place, 0});
   }
 }
 
@@ -44,9 +44,10 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       per_def(*this, out, kDiscardCard, hand, 0, any);
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)
-          per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !def(c).is_character(); });
+          per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !facts(c).character; });
+      const ReadyHand ready = ready_hand(seat);
       for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard && has_dispatch(p, seat))
+        if (places_[p].card != kNoCard && has_dispatch(p, seat, ready))
           out.push_back({kContinue, 0, p, 0});
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;
@@ -55,16 +56,21 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       per_def(*this, out, kDiscardCard, hand, 0, any);
       out.push_back({kDiscardDone, 0, 0, 0});
       return;
-    case Phase::kSupport:
+    case Phase::kSupport: {
+      const NamesInPlay in_play = names_in_play();
       per_def(*this, out, kSupportPick, hand, static_cast<std::uint16_t>(battle_.place),
-              [&](Card c) { return def(c).support && def(c).is_character() && unique_ok(c); });
+              [&](Card c) { return facts(c).support_character && unique_ok(c, in_play); });
       out.push_back({kNoSupport, 0, 0, 0});
       return;
+    }
     case Phase::kBattle: {
       const auto p = static_cast<std::uint16_t>(battle_.place);
-      per_def(*this, out, kDispatch, hand, p, [&](Card c) { return can_dispatch(c, p, seat); });
+      const NamesInPlay in_play = names_in_play();
+      const LinkNeed need = link_need(p, seat);
+      per_def(*this, out, kDispatch, hand, p,
+              [&](Card c) { return can_dispatch(c, need, in_play); });
       const Card support = places_[p].support;
-      if (support != kNoCard && owner_of_place(p) == seat && links_ok(support, p, seat))
+      if (support != kNoCard && owner_of_place(p) == seat && need.met_by(facts(support)))
         out.push_back({kRedeploy, support, p, 0});
       if (!battle_.first_step) out.push_back({kPass, 0, 0, 0});
       return;
@@ -137,8 +143,9 @@ void SuikodenState::apply_action(Seat seat, Action a) {
       battle_ = BattleStatus{};
       battle_.place = static_cast<std::int8_t>(a.b);
       if (def(c).battle != Battle::kDuel) {
+        const NamesInPlay in_play = names_in_play();
         for (Card h : me.hand)
-          if (def(h).support && def(h).is_character() && unique_ok(h)) {
+          if (facts(h).support_character && unique_ok(h, in_play)) {
             phase_ = Phase::kSupport;  // a support character can be added
             return;
           }

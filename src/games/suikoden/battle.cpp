@@ -36,7 +36,7 @@ void SuikodenState::dispatch(Seat s, Card c, bool from_support) {
   battle_.passes = 0;
   battle_.first_step = false;
   log(from_support ? kEvRedeploy : kEvDispatch, s, c, p, places_[p].card);
-  if (!from_support)
+  if (!from_support && facts(c).draws)
     for (auto& e : def(c).effects)
       if (e.kind == EffectKind::kOnDispatch) draw(s, e.amount);  // draws what the deck still has
   // The opponent may answer with a counter ability from hand.
@@ -52,7 +52,7 @@ void SuikodenState::dispatch(Seat s, Card c, bool from_support) {
 
 bool SuikodenState::counter_usable(Card c, Seat /*s*/) const {
   const Card target = battle_.last_dispatched;
-  if (target == kNoCard) return false;
+  if (target == kNoCard || !facts(c).counter) return false;
   for (auto& e : def(c).effects) {
     if (e.kind != EffectKind::kCounter) continue;
     if (e.act != CounterDo::kRepel || def(target).printed(e.stat) <= e.max) return true;

@@ -100,11 +100,13 @@ constexpr int kMaxRedeals = 1000;
 bool SuikodenState::hand_explains_phase(Seat s) const {
   const auto& hand = players_[s].hand;
   switch (phase_) {
-    case Phase::kSupport:  // asked only with a support character that may come out
+    case Phase::kSupport: {  // asked only with a support character that may come out
       if (s != turn_player_) return true;
+      const NamesInPlay in_play = names_in_play();
       for (Card c : hand)
-        if (def(c).support && def(c).is_character() && unique_ok(c)) return true;
+        if (facts(c).support_character && unique_ok(c, in_play)) return true;
       return false;
+    }
     case Phase::kCounter:  // asked only with a counter usable now
       if (s != deciding_) return true;
       for (Card c : hand)
@@ -112,7 +114,7 @@ bool SuikodenState::hand_explains_phase(Seat s) const {
       return false;
     case Phase::kBattle:  // a continued mission is offered only with a dispatch
       if (!battle_.first_step || s != battle_.acting) return true;
-      return has_dispatch(battle_.place, s);
+      return has_dispatch(battle_.place, s, ready_hand(s));
     default:
       return true;
   }

@@ -47,8 +47,10 @@ void SuikodenState::begin_turn() {
 void SuikodenState::supply_phase() {
   if (phase_ == Phase::kOver) return;
   const Seat order[2] = {turn_player_, static_cast<Seat>(1 - turn_player_)};
+  // Drawing changes no hand limit: each is read once.
+  const int limit[2] = {hand_limit(0), hand_limit(1)};
   for (Seat s : order) {
-    const int need = hand_limit(s) - static_cast<int>(players_[s].hand.size());
+    const int need = limit[s] - static_cast<int>(players_[s].hand.size());
     if (need > 0 && !draw(s, need)) {
       players_[s].decked = true;
       log(kEvDecked, s);
@@ -59,7 +61,7 @@ void SuikodenState::supply_phase() {
     return;
   }
   for (Seat s : order)
-    if (static_cast<int>(players_[s].hand.size()) > hand_limit(s)) {
+    if (static_cast<int>(players_[s].hand.size()) > limit[s]) {
       phase_ = Phase::kTrim;
       deciding_ = s;
       return;

@@ -6,49 +6,45 @@ namespace tt::suikoden {
 
 // Every character on either field counts: commanders, supports, dispatched
 // characters and characters stationed on resolved missions.
-bool SuikodenState::name_in_play(int name) const {
-  auto has = [&](Card c) {
-    if (c == kNoCard) return false;
-    for (int n : def(c).names)
-      if (n == name) return true;
-    return false;
+NamesInPlay SuikodenState::names_in_play() const {
+  NamesInPlay in_play;
+  auto add = [&](Card c) {
+    if (c != kNoCard) in_play.add(facts(c));
   };
   for (auto& p : players_) {
-    if (has(p.commander)) return true;
-    for (auto& r : p.resolved)
-      if (has(r.stationed)) return true;
+    add(p.commander);
+    for (auto& r : p.resolved) add(r.stationed);
   }
   for (auto& place : places_) {
-    if (has(place.support)) return true;
+    add(place.support);
     for (auto& side : place.dispatched)
-      for (Card c : side)
-        if (has(c)) return true;
+      for (Card c : side) add(c);
   }
-  return false;
+  return in_play;
 }
 
 // A pair card is both of its characters, so either name blocks it.
-bool SuikodenState::unique_ok(Card c) const {
-  for (int n : def(c).names)
-    if (name_in_play(n)) return false;
+bool SuikodenState::unique_ok(Card c, const NamesInPlay& in_play) const {
+  for (int n : facts(c).names)
+    if (n >= 0 && in_play.has(n)) return false;
   return true;
 }
 
 // The first character a side dispatches to a mission must be a leader; each
 // later one must share a link letter with that side's characters there now.
 // Characters already out stay even if the path to them is broken.
-bool SuikodenState::links_ok(Card c, int place, Seat side) const {
+LinkNeed SuikodenState::link_need(int place, Seat side) const {
   const auto& mine = places_[place].dispatched[side];
-  if (mine.empty()) return def(c).is_leader();
-  if (rules_->link_mode == LinkMode::kChain) return (def(mine.back()).links & def(c).links) != 0;
+  if (mine.empty()) return {true, 0};
+  if (rules_->link_mode == LinkMode::kChain) return {false, facts(mine.back()).links};
   std::uint16_t present = 0;
-  for (Card m : mine) present |= def(m).links;
-  return (present & def(c).links) != 0;
+  for (Card m : mine) present |= facts(m).links;
+  return {false, present};
 }
 
-bool SuikodenState::can_dispatch(Card c, int place, Seat side) const {
-  const CardDef& d = def(c);
-  return d.is_character() && !d.is_commander() && unique_ok(c) && links_ok(c, place, side);
+bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, const NamesInPlay& in_play) const {
+  const DefFacts& f = facts(c);
+  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
 }
 
 // Clearing needs a character able to station: a dispatched one that is not a pair card.
@@ -58,11 +54,20 @@ bool SuikodenState::can_station(int place, Seat side) const {
   return false;
 }
 
-bool SuikodenState::has_dispatch(int place, Seat side) const {
+ReadyHand SuikodenState::ready_hand(Seat side) const {
+  const NamesInPlay in_play = names_in_play();
+  ReadyHand ready;
   for (Card c : players_[side].hand)
-    if (can_dispatch(c, place, side)) return true;
+    if (facts(c).dispatchable && unique_ok(c, in_play)) ready.cards[ready.count++] = &facts(c);
+  return ready;
+}
+
+bool SuikodenState::has_dispatch(int place, Seat side, const ReadyHand& ready) const {
+  const LinkNeed need = link_need(place, side);
+  for (int i = 0; i < ready.count; ++i)
+    if (need.met_by(*ready.cards[i])) return true;
   const Card support = places_[place].support;
-  return support != kNoCard && owner_of_place(place) == side && links_ok(support, place, side);
+  return support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support));
 }
 
 }  // namespace tt::suikoden

@@ -8,6 +8,26 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o)
   vp_to_win = o.get_int("vp_to_win");
   hand_size = o.get_int("hand_size");
   mulligan_max = o.get_int("mulligan_max");
+  facts.reserve(pool.cards.size());
+  for (const CardDef& d : pool.cards) {
+    DefFacts f;
+    for (std::size_t i = 0; i < d.names.size() && i < 2; ++i) f.names[i] = d.names[i];
+    f.links = d.links;
+    f.character = d.is_character();
+    f.dispatchable = d.is_character() && !d.is_commander();
+    f.leader = d.is_leader();
+    f.support_character = d.support && d.is_character();
+    f.facility = d.type == CardType::kFacility;
+    for (const Effect& e : d.effects) {
+      f.boost |= e.kind == EffectKind::kBoost;
+      f.cooperation |= e.kind == EffectKind::kCooperation;
+      f.counter |= e.kind == EffectKind::kCounter;
+      f.draws |= e.kind == EffectKind::kOnDispatch;
+      if (e.kind == EffectKind::kHandLimit)
+        (e.to == Scope::kSelf ? f.hand_limit_self : f.hand_limit_others) += e.amount;
+    }
+    facts.push_back(f);
+  }
 }
 
 }  // namespace tt::suikoden

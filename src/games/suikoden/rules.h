@@ -1,7 +1,10 @@
 // The immutable rules object every Suikoden state shares: the card pool and
 // the rule options in force (docs/games/suikoden.md lists each option).
 #pragma once
+#include <array>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "core/options.h"
 #include "games/suikoden/cards.h"
@@ -13,9 +16,29 @@ enum class LinkMode : std::uint8_t {
   kChain,  // ... with the side's most recently dispatched character still there
 };
 
+// What the rules ask of a definition most often (every option of every
+// decision asks whether a card may come out), packed small and built once
+// from the pool, so those questions need not walk CardDef's strings and lists.
+struct DefFacts {
+  std::array<int, 2> names{-1, -1};  // CardDef::names: one name, or both of a pair; -1: none
+  std::uint16_t links = 0;
+  bool dispatchable = false;  // a character other than a commander
+  bool leader = false;
+  bool support_character = false;  // may come out as a mission's support character
+  bool character = false;
+  bool boost = false;         // has a boost effect (stat_of reads them)
+  bool cooperation = false;   // has a cooperation effect (stat_of)
+  bool counter = false;       // has a counter effect (counter_usable)
+  bool draws = false;         // has an on-dispatch effect (dispatch)
+  bool facility = false;      // its hand limit effects count once it is built
+  int hand_limit_self = 0;    // its owner's hand limit changes by this much...
+  int hand_limit_others = 0;  // ... and the other seat's by this
+};
+
 struct Rules {
   std::shared_ptr<const Pool> pool_ptr;
   const Pool& pool;
+  std::vector<DefFacts> facts;  // per definition of the pool
   LinkMode link_mode = LinkMode::kUnion;
   int vp_to_win = 5;
   int hand_size = 6;

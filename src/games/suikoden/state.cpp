@@ -7,7 +7,8 @@
 
 namespace tt::suikoden {
 
-SuikodenState::SuikodenState(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {}
+SuikodenState::SuikodenState(std::shared_ptr<const Rules> rules)
+    : rules_(std::move(rules)), defs_(rules_->pool.cards.data()), facts_(rules_->facts.data()) {}
 
 std::unique_ptr<State> SuikodenState::clone() const {
   auto copy = std::make_unique<SuikodenState>(*this);
@@ -79,14 +80,12 @@ int SuikodenState::vp(Seat s) const {
 int SuikodenState::hand_limit(Seat s) const {
   int limit = rules_->hand_size;
   for (Seat owner = 0; owner < 2; ++owner) {
-    auto apply = [&](const CardDef& d) {
-      for (auto& e : d.effects)
-        if (e.kind == EffectKind::kHandLimit && ((e.to == Scope::kSelf) == (owner == s)))
-          limit += e.amount;
+    auto apply = [&](Card c) {
+      limit += owner == s ? facts(c).hand_limit_self : facts(c).hand_limit_others;
     };
-    if (players_[owner].commander != kNoCard) apply(def(players_[owner].commander));
+    if (players_[owner].commander != kNoCard) apply(players_[owner].commander);
     for (auto& r : players_[owner].resolved)
-      if (def(r.card).type == CardType::kFacility) apply(def(r.card));
+      if (facts(r.card).facility) apply(r.card);
   }
   return std::max(limit, 1);
 }

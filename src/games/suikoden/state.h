@@ -104,6 +104,67 @@ struct BattleStatus {
   friend bool operator==(const BattleStatus&, const BattleStatus&) = default;
 };
 
+// The names of every character on either field (commanders, supports,
+// dispatched characters, characters stationed on resolved missions),
+// gathered once per question: uniqueness is asked of every card of a hand.
+class NamesInPlay {
+ public:
+  // Every card on the fields, two names at most each.
+  static constexpr int kMax = 2 * (2 + 2 * 24 + kPlaces + kPlaces * 2 * 16);
+  void add(const DefFacts& f) {
+    for (int n : f.names)
+      if (n >= 0) {
+        names_[count_++] = n;
+        seen_ |= bit(n);
+      }
+  }
+  bool has(int name) const {
+    if ((seen_ & bit(name)) == 0) return false;  // the usual answer, without a search
+    for (int i = 0; i < count_; ++i)
+      if (names_[i] == name) return true;
+    return false;
+  }
+
+ private:
+  static std::uint64_t bit(int name) { return std::uint64_t{1} << (name & 63); }
+  std::uint64_t seen_ = 0;
+  int count_ = 0;
+  int names_[kMax];  // the first count_ are set
+};
+
+// What a character needs to come out on one side of a mission (link_need):
+// to be a leader when the side has no one there yet, else a link letter
+// among `links`.
+struct LinkNeed {
+  bool leader = true;
+  std::uint16_t links = 0;
+  bool met_by(const DefFacts& f) const { return leader ? f.leader : (links & f.links) != 0; }
+};
+
+// A seat's hand cards that may come out on some mission as far as
+// uniqueness goes (characters other than commanders, no name in play): asked
+// once, then each mission asks only about its links.
+struct ReadyHand {
+  std::array<const DefFacts*, decltype(PlayerZones::hand)::capacity()> cards;
+  int count = 0;
+};
+
+// A card whose boosts may reach a side's characters on a mission
+// (SuikodenState::boosters): the scope it reaches them by, and whether it is
+// one of their fellows there (which never boosts itself).
+struct Booster {
+  Card card;
+  Scope scope;
+  bool fellow;
+};
+struct Boosters {
+  // Both sides' characters there, a support, a commander, the facilities built.
+  std::array<Booster, 2 * decltype(MissionPlace::dispatched)::value_type::capacity() + 2 +
+                          decltype(PlayerZones::resolved)::capacity()>
+      cards;
+  int count = 0;
+};
+
 class SuikodenState final : public State {
  public:
   explicit SuikodenState(std::shared_ptr<const Rules> rules);
@@ -157,11 +218,15 @@ class SuikodenState final : public State {
 
   // Read access for rules, tests and views.
   const Rules& rules() const { return *rules_; }
-  const CardDef& def(Card c) const { return rules_->pool[def_[c]]; }
+  const CardDef& def(Card c) const { return defs_[def_[c]]; }
+  const DefFacts& facts(Card c) const { return facts_[def_[c]]; }
+  std::uint16_t definition(Card c) const { return def_[c]; }  // its index in the pool
   int vp(Seat s) const;
   int hand_limit(Seat s) const;
   // Current value of a character's stat on its mission, all modifiers included.
   int stat_of(Card c, Stat s, int place, Seat side) const;
+  int stat_of(Card c, Stat s, int place, Seat side, const Boosters& boosters) const;
+  Boosters boosters(int place, Seat side) const;
   // A side's total on a mission (support characters count 0).
   int total(int place, Seat side, Stat s) const;
   Phase phase() const { return phase_; }
@@ -187,12 +252,13 @@ class SuikodenState final : public State {
   void check_vp_win(Seat s);
 
   // Uniqueness and links (placement.cpp)
-  bool name_in_play(int name) const;
-  bool unique_ok(Card c) const;
-  bool links_ok(Card c, int place, Seat side) const;
-  bool can_dispatch(Card c, int place, Seat side) const;
+  NamesInPlay names_in_play() const;
+  bool unique_ok(Card c, const NamesInPlay& in_play) const;
+  LinkNeed link_need(int place, Seat side) const;
+  bool can_dispatch(Card c, const LinkNeed& need, const NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  bool has_dispatch(int place, Seat side) const;
+  ReadyHand ready_hand(Seat side) const;
+  bool has_dispatch(int place, Seat side, const ReadyHand& ready) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
@@ -223,6 +289,8 @@ class SuikodenState final : public State {
   bool counter_usable(Card c, Seat s) const;
 
   std::shared_ptr<const Rules> rules_;
+  const CardDef* defs_;    // rules_->pool.cards, read at every rule
+  const DefFacts* facts_;  // rules_->facts
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from
   std::uint8_t num_cards_ = 0;

@@ -18,38 +18,56 @@ int boosts(const CardDef& source, const CardDef& target, Stat stat, Scope scope)
 
 }  // namespace
 
-int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side) const {
-  const CardDef& me = def(c);
-  int value = me.printed(stat) + boosts(me, me, stat, Scope::kSelf);
+// The cards whose boosts may reach one side's characters on a mission, with
+// the scope they reach them by, gathered once for the whole side: most
+// cards boost nothing, and a total asks about every character there.
+Boosters SuikodenState::boosters(int place, Seat side) const {
+  Boosters b;
+  auto add = [&](Card source, Scope scope, bool fellow) {
+    if (source != kNoCard && facts(source).boost) b.cards[b.count++] = {source, scope, fellow};
+  };
   const MissionPlace& mp = places_[place];
-  for (auto& e : me.effects)
-    if (e.kind == EffectKind::kCooperation && e.stat == stat)
-      for (Card other : mp.dispatched[side])
-        if (other != c && def(other).full_name == e.partner) {
-          value += e.amount;
-          break;
-        }
-  for (Card other : mp.dispatched[side])
-    if (other != c) value += boosts(def(other), me, stat, Scope::kSide);
-  for (Card enemy : mp.dispatched[1 - side]) value += boosts(def(enemy), me, stat, Scope::kEnemies);
-  if (mp.support != kNoCard) {
-    const Scope scope = owner_of_place(place) == side ? Scope::kSide : Scope::kEnemies;
-    value += boosts(def(mp.support), me, stat, scope);
-  }
+  for (Card other : mp.dispatched[side]) add(other, Scope::kSide, true);
+  for (Card enemy : mp.dispatched[1 - side]) add(enemy, Scope::kEnemies, false);
+  add(mp.support, owner_of_place(place) == side ? Scope::kSide : Scope::kEnemies, false);
   // Commanders and built facilities reach all of their side's characters.
   const PlayerZones& p = players_[side];
-  if (p.commander != kNoCard) value += boosts(def(p.commander), me, stat, Scope::kAll);
+  add(p.commander, Scope::kAll, false);
   for (auto& r : p.resolved)
-    if (def(r.card).type == CardType::kFacility)
-      value += boosts(def(r.card), me, stat, Scope::kAll);
+    if (facts(r.card).facility) add(r.card, Scope::kAll, false);
+  return b;
+}
+
+int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side) const {
+  return stat_of(c, stat, place, side, boosters(place, side));
+}
+
+int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side, const Boosters& b) const {
+  const CardDef& me = def(c);
+  int value = me.printed(stat) + (facts(c).boost ? boosts(me, me, stat, Scope::kSelf) : 0);
+  const MissionPlace& mp = places_[place];
+  if (facts(c).cooperation)
+    for (auto& e : me.effects)
+      if (e.kind == EffectKind::kCooperation && e.stat == stat)
+        for (Card other : mp.dispatched[side])
+          if (other != c && def(other).full_name == e.partner) {
+            value += e.amount;
+            break;
+          }
+  for (int i = 0; i < b.count; ++i) {
+    const Booster& source = b.cards[i];
+    if (!(source.fellow && source.card == c))  // a character does not boost itself as a fellow
+      value += boosts(def(source.card), me, stat, source.scope);
+  }
   for (auto& w : battle_.weakened)
     if (w.card == c && w.stat == stat) value -= w.amount;
   return std::max(value, 0);
 }
 
 int SuikodenState::total(int place, Seat side, Stat stat) const {
+  const Boosters b = boosters(place, side);
   int sum = 0;
-  for (Card c : places_[place].dispatched[side]) sum += stat_of(c, stat, place, side);
+  for (Card c : places_[place].dispatched[side]) sum += stat_of(c, stat, place, side, b);
   return sum;
 }
 
