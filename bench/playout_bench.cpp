@@ -18,11 +18,15 @@
 namespace tt {
 namespace {
 
-// `game` is a game name, or "NAME:SEATS" for more than the fewest seats.
+// `game` is a game name, or "NAME:SEATS" for more than the fewest seats, or
+// "NAME:SEATS:VARIANT" (e.g. "magic:12:grand-melee").
 Setup setup_for(const std::string& game) {
   Setup s;
   const auto colon = game.find(':');
-  if (colon != std::string::npos) s.seats = std::stoi(game.substr(colon + 1));
+  if (colon == std::string::npos) return s;
+  const auto second = game.find(':', colon + 1);
+  s.seats = std::stoi(game.substr(colon + 1, second - colon - 1));
+  if (second != std::string::npos) s.variant = game.substr(second + 1);
   return s;
 }
 
@@ -45,11 +49,13 @@ void playout_counters(benchmark::State& bs, long decisions) {
       static_cast<double>(decisions) / static_cast<double>(bs.iterations());
 }
 
-std::size_t state_bytes(const std::string& game) {
+// The bytes of the state `st` (the Magic-style state is sized to its table:
+// its footprint counts the room of its sized lists too).
+std::size_t state_bytes(const std::string& game, const State& st) {
   if (game == "suikoden") return sizeof(suikoden::SuikodenState);
   if (game == "ddm") return sizeof(ddm::DdmState);
   if (game.rfind("lastchronicle", 0) == 0) return sizeof(lastchronicle::LcState);
-  if (game.rfind("magic", 0) == 0) return sizeof(magic::MagicState);
+  if (game.rfind("magic", 0) == 0) return dynamic_cast<const magic::MagicState&>(st).footprint();
   return 0;
 }
 
@@ -117,7 +123,7 @@ void clone_bench(benchmark::State& bs, const std::string& game) {
     st->apply_action(st->to_act(), scratch[rng.below(static_cast<std::uint32_t>(scratch.size()))]);
   }
   for (auto _ : bs) benchmark::DoNotOptimize(st->clone());
-  bs.counters["state_bytes"] = static_cast<double>(state_bytes(game));
+  bs.counters["state_bytes"] = static_cast<double>(state_bytes(game, *st));
 }
 
 // Listing the options of the first decision.
@@ -187,6 +193,7 @@ int main(int argc, char** argv) {
       names.push_back(g->name() + ":" + std::to_string(n));
     if (g->max_seats() >= 6) names.push_back(g->name() + ":6");
   }
+  names.push_back("magic:12:grand-melee");  // three turn markers at once (807.4)
   for (const std::string& name : names) {
     benchmark::RegisterBenchmark((name + "/FreshDeal").c_str(), tt::fresh_deal_bench, name);
     benchmark::RegisterBenchmark((name + "/FreshGame").c_str(), tt::fresh_game_bench, name);

@@ -147,6 +147,7 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
         out.push_back(Action{kCast, o, static_cast<std::uint16_t>(m), 0});
   }
   for (Obj o : battlefield_) {
+    if (!objs_[o].activates && !rules_->deploy) continue;  // most permanents: nothing to activate
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
       if (can_activate(seat, o, static_cast<int>(i), mana))

@@ -51,7 +51,7 @@ const std::vector<Effect>& MagicState::item_effects(const StackItem& it) const {
 MagicState::Mana MagicState::mana_of(Seat s) const {
   Mana m;
   for (Obj o : battlefield_)
-    if (objs_[o].controller == s && !objs_[o].tapped && def(o).is(kLand)) {
+    if (objs_[o].controller == s && !objs_[o].tapped && (objs_[o].types & kLand)) {
       ++m.have[def(o).produces];
       ++m.total;
     }
@@ -73,7 +73,7 @@ void MagicState::pay(Seat s, const ManaCost& m) {
   for (int k = 0; k < kColours; ++k) need[k] = m.coloured[k];
   int generic = m.generic;
   for (Obj o : battlefield_) {
-    if (objs_[o].controller != s || objs_[o].tapped || !def(o).is(kLand)) continue;
+    if (objs_[o].controller != s || objs_[o].tapped || !(objs_[o].types & kLand)) continue;
     const int c = def(o).produces;
     if (need[c] > 0) {
       --need[c];
@@ -82,7 +82,7 @@ void MagicState::pay(Seat s, const ManaCost& m) {
   }
   for (Obj o : battlefield_) {
     if (generic == 0) break;
-    if (objs_[o].controller != s || objs_[o].tapped || !def(o).is(kLand)) continue;
+    if (objs_[o].controller != s || objs_[o].tapped || !(objs_[o].types & kLand)) continue;
     objs_[o].tapped = true;
     --generic;
   }

@@ -76,8 +76,7 @@ bool MagicState::can_attack_now(Obj o, Seat target) const {
   return true;
 }
 
-static int limit_of(const MagicState& s, const StaticVec<Obj, kMaxObjects>& bf, StaticKind k,
-                    int restrictors) {
+static int limit_of(const MagicState& s, const SizedVec<Obj>& bf, StaticKind k, int restrictors) {
   int limit = 1000;
   if (!restrictors) return limit;
   for (Obj o : bf)
@@ -91,6 +90,7 @@ void MagicState::attack_options(Seat s, ActionList& out) const {
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) < limit && !t.attackers.full()) {
     for (Obj o : battlefield_) {
+      if (!may_attack(o)) continue;  // can_attack_now would refuse every target
       bool declared = false;
       for (auto& a : t.attackers) declared = declared || a.obj == o;
       if (declared) continue;
@@ -116,6 +116,7 @@ bool MagicState::attack_declaration_legal() const {
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) >= limit) return true;
   for (Obj o : battlefield_) {
+    if (!may_attack(o)) continue;  // no requirement it could obey
     const Seat p = must_attack(o);
     if (p < 0) continue;
     bool attacking_p = false, declared = false;

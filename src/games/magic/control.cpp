@@ -15,6 +15,18 @@ namespace tt::magic {
 void MagicState::recompute_control() {
   sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
   StaticVec<Obj, 16> orphans;
+  // Auras that grant control of what they enchant, in battlefield order
+  // (usually none): each permanent looks through these, not the whole
+  // battlefield. Nothing below changes them.
+  StaticVec<Obj, 64> grants;
+  for (Obj a : battlefield_) {
+    if (objs_[a].attached == kNoObj || grants.full()) continue;
+    for (auto& st : def(a).statics)
+      if (st.kind == StaticKind::kControlEnchanted) {
+        grants.push_back(a);
+        break;
+      }
+  }
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
       const Obj o = battlefield_[i];
@@ -29,7 +41,7 @@ void MagicState::recompute_control() {
           best_ts = c.timestamp;
         }
       if (!aura)
-        for (Obj a : battlefield_) {
+        for (Obj a : grants) {
           if (objs_[a].attached != o) continue;
           for (auto& st : def(a).statics)
             if (st.kind == StaticKind::kControlEnchanted && objs_[a].timestamp > best_ts &&

@@ -425,9 +425,12 @@ bool MagicState::step(Resolving& r, const Effect& e) {
     }
     case Verb::kSplitPiles: {
       if (r.revealed_n == 0 && r.want == 0) {
+        // The top cards, as many as there are (a shorter library reveals all).
         auto& lib = players_[c].library;
-        for (int i = 0; i < e.amount && !lib.empty() && r.revealed_n < 8; ++i)
-          r.revealed[r.revealed_n++] = lib[lib.size() - 1 - static_cast<std::size_t>(i)];
+        for (std::size_t i = 0; i < static_cast<std::size_t>(std::max<int>(0, e.amount)) &&
+                                i < lib.size() && r.revealed_n < 8;
+             ++i)
+          r.revealed[r.revealed_n++] = lib[lib.size() - 1 - i];
         for (int i = 0; i < r.revealed_n; ++i)  // revealed: known to all while in library or hand
           objs_[r.revealed[static_cast<std::size_t>(i)]].known = everyone();
         if (r.revealed_n == 0) break;

@@ -25,6 +25,29 @@ void from_json(const json& j, StaticVec<T, N>& v) {
   v.clear();
   for (auto& x : j) v.push_back(x.get<T>());
 }
+template <typename T, std::size_t N>
+void to_json(json& j, const CompactVec<T, N>& v) {
+  j = json::array();
+  for (auto& x : v) j.push_back(x);
+}
+template <typename T, std::size_t N>
+void from_json(const json& j, CompactVec<T, N>& v) {
+  if (!j.is_array() || j.size() > N) throw Error("a list is too long or not a list");
+  v.clear();
+  for (auto& x : j) v.push_back(x.get<T>());
+}
+template <typename T>
+void to_json(json& j, const SizedVec<T>& v) {
+  j = json::array();
+  for (auto& x : v) j.push_back(x);
+}
+// Into the room the state set aside (a longer list is an error).
+template <typename T>
+void from_json(const json& j, SizedVec<T>& v) {
+  if (!j.is_array() || j.size() > v.capacity()) throw Error("a list is too long or not a list");
+  v.clear();
+  for (auto& x : j) v.push_back(x.get<T>());
+}
 void to_json(json& j, const PriorityRound& r) {
   j = json::array(
       {r.seats(), r.passed(), r.holder(), r.first(), static_cast<int>(r.rule()), r.others_acted()});
@@ -85,7 +108,17 @@ void MagicState::save(json& out) const {
   out["pending"] = pending_;
   out["delayed"] = delayed_;
   out["extra_turns"] = extra_turns_;
-  out["ctx"] = ctx_;
+  // Four turn records, as when the state held room for four markers at any
+  // table: a record beyond this table's markers is an unused one (over once
+  // the game is), so saved states and their fingerprints stay as they were.
+  json ctx = ctx_;
+  TurnCtx unused;
+  if (over_) {
+    unused.step = Step::kOver;
+    unused.round.close();
+  }
+  for (std::size_t k = ctx_.size(); k < kMaxMarkers; ++k) ctx.push_back(unused);
+  out["ctx"] = ctx;
   out["markers"] = markers_;
   out["cur"] = cur_;
   out["in_game"] = order_.active();
@@ -166,7 +199,7 @@ void MagicState::validate(const MagicState& t) {
   for (Seat s = 0; s < n; ++s) {
     const Player& p = t.players_[s];
     const std::string w = load::at("state.players", static_cast<std::size_t>(s));
-    const std::pair<const StaticVec<Obj, 90>*, std::pair<Zone, const char*>> zones[] = {
+    const std::pair<const CompactVec<Obj, 90>*, std::pair<Zone, const char*>> zones[] = {
         {&p.library, {Zone::kLibrary, ".library"}},
         {&p.hand, {Zone::kHand, ".hand"}},
         {&p.graveyard, {Zone::kGraveyard, ".graveyard"}},
@@ -209,6 +242,9 @@ void MagicState::validate(const MagicState& t) {
   };
   if (t.markers_ < 1 || t.markers_ > kMaxMarkers)
     load::fail("state.markers", "1 to " + std::to_string(kMaxMarkers));
+  if (t.markers_ > t.ctx_.size())
+    load::fail("state.markers",
+               "more turn markers than this table has (" + std::to_string(t.ctx_.size()) + ")");
   if (t.cur_ >= t.markers_) load::fail("state.cur", "no such turn marker");
   for (std::size_t c = 0; c < t.ctx_.size(); ++c) {
     const TurnCtx& x = t.ctx_[c];
@@ -267,6 +303,9 @@ void MagicState::load(const json& j) {
       const auto& objs = j.at("objects");
       if (!objs.is_array() || objs.size() > kMaxObjects) throw Error("too many objects");
       t.num_objs_ = static_cast<std::uint16_t>(objs.size());
+      t.reserve_objects(
+          std::min<std::size_t>(kMaxObjects, objs.size() + 8 * static_cast<std::size_t>(n)));
+      t.objs_.resize(objs.size());
       for (std::size_t i = 0; i < objs.size(); ++i) {
         try {
           t.objs_[i] = objs[i].get<Object>();
@@ -275,6 +314,8 @@ void MagicState::load(const json& j) {
         }
         const Object& x = t.objs_[i];
         if (x.def >= pool) throw Error("object " + std::to_string(i) + ": unknown card");
+        t.objs_[i].types = rules_->pool[x.def].types;
+        t.objs_[i].activates = !rules_->pool[x.def].activated.empty();
         seat_ok(x.owner, false);
         seat_ok(x.controller, false);
         seat_ok(x.base_controller, false);
@@ -301,13 +342,23 @@ void MagicState::load(const json& j) {
       read("team_poison", t.team_poison_);
       read("turn_began", t.turn_began_);
       read("entering", t.entering_);
-      read("battlefield", t.battlefield_);
+      try {  // into the room reserved for the objects
+        from_json(j.at("battlefield"), t.battlefield_);
+      } catch (const std::exception& e) {
+        load::fail(load::at("state", "battlefield"),
+                   std::string("malformed saved state: ") + e.what());
+      }
       read("controls", t.controls_);
       read("mods", t.mods_);
       read("pending", t.pending_);
       read("delayed", t.delayed_);
       read("extra_turns", t.extra_turns_);
-      read("ctx", t.ctx_);
+      // Turn records beyond the table's markers are unused (see save()).
+      StaticVec<TurnCtx, kMaxMarkers> ctx;
+      read("ctx", ctx);
+      if (ctx.size() < t.ctx_.size()) throw Error("too few turn records");
+      std::copy(ctx.begin(), ctx.begin() + static_cast<std::ptrdiff_t>(t.ctx_.size()),
+                t.ctx_.begin());
       t.markers_ = j.at("markers").get<std::uint8_t>();
       t.cur_ = j.at("cur").get<std::uint8_t>();
       if (t.cur_ >= kMaxMarkers) throw Error("bad turn marker");

@@ -1,5 +1,8 @@
-// The state of one Magic-style multiplayer game: a plain value of fixed-size
-// arrays (no heap), so search copies it with one memcpy-like copy.
+// The state of one Magic-style multiplayer game: a plain value sized to its
+// table. Objects, players, the battlefield and the turns in progress are
+// SizedVecs whose room is set at the deal (the seats, the cards dealt, some
+// headroom for tokens), so a duel copies a few kilobytes, not the 61 KB a
+// 16-seat table of 1,100 objects would need; the small lists stay inline.
 // Rule texts: the comprehensive rules' multiplayer chapter (800-811) and the
 // reduced two-player core beneath it (research note, section 2).
 #pragma once
@@ -7,8 +10,10 @@
 #include <iosfwd>
 #include <memory>
 
+#include "core/compact_vec.h"
 #include "core/priority_round.h"
 #include "core/rng.h"
+#include "core/sized_vec.h"
 #include "core/standings.h"
 #include "core/state.h"
 #include "core/static_vec.h"
@@ -92,11 +97,16 @@ struct Object {
   std::int8_t chosen = -1;  // "as this enters, choose an opponent"
   std::int8_t enchanted_player = -1;
   bool tapped = false;
+  // Copies of its card's types and whether it has abilities to activate
+  // (derived from def, never saved): the battlefield scans of every option
+  // listing read them here instead of fetching each card's definition.
+  std::uint8_t types = 0;
   std::int16_t since = 0;  // turn serial when its controller last changed (302.6)
   std::uint16_t gen = 0;   // zone changes: a moved card is a new object (400.7)
   Obj attached = kNoObj;   // an Aura's creature
   Obj held_by = kNoObj;    // exiled by this permanent ...
   std::uint8_t hold = 0;   // ... until it leaves (1) or for its leave trigger (2)
+  bool activates = false;  // see types
   std::uint32_t timestamp = 0;
   // Seats that know this card while it stays in a hidden zone: at its place
   // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
@@ -178,11 +188,12 @@ struct DelayedReturn {
 };
 
 struct Player {
-  StaticVec<Obj, 90> library;  // back() is the top
-  StaticVec<Obj, 90> hand;
-  StaticVec<Obj, 90> graveyard;
-  StaticVec<Obj, 90> exile;
-  StaticVec<Obj, 90> ante;
+  // Zones copy only the cards in them (CompactVec).
+  CompactVec<Obj, 90> library;  // back() is the top
+  CompactVec<Obj, 90> hand;
+  CompactVec<Obj, 90> graveyard;
+  CompactVec<Obj, 90> exile;
+  CompactVec<Obj, 90> ante;
   std::int16_t life = 20;
   std::int8_t poison = 0;
   std::int8_t lands_played = 0;
@@ -231,9 +242,9 @@ struct TurnCtx {
   bool first_strike = false;    // this combat has a first-strike damage step
   std::uint8_t stage = 0;       // 0: the step's turn-based actions are still to do
   bool attackers_declared = false;
-  StaticVec<StackItem, 48> stack;
-  StaticVec<Attacker, 96> attackers;
-  StaticVec<Block, 96> blocks;
+  CompactVec<StackItem, 48> stack;
+  CompactVec<Attacker, 96> attackers;
+  CompactVec<Block, 96> blocks;
   PriorityRound round;
   std::uint16_t team_passed = 0;  // 805.5: members of the holding team who passed
   std::uint8_t designated = 0;    // 807.4e: designated for removal
@@ -335,6 +346,14 @@ class MagicState final : public State {
   // A saved state's values beyond indices; throws tt::Error naming the field.
   static void validate(const MagicState& t);
 
+  // The bytes this value holds: itself and the room of its sized lists (what
+  // a clone copies at most; it copies only the parts in use).
+  std::size_t footprint() const {
+    return sizeof(*this) + objs_.capacity() * sizeof(Object) +
+           battlefield_.capacity() * sizeof(Obj) + players_.capacity() * sizeof(Player) +
+           ctx_.capacity() * sizeof(TurnCtx);
+  }
+
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }
   const CardDef& def(Obj o) const { return rules_->pool[objs_[o].def]; }
@@ -366,6 +385,9 @@ class MagicState final : public State {
 
   // objects and zones (zones.cpp)
   Obj new_object(int def, Seat owner, Zone zone);
+  // Room for `n` objects in all (and on the battlefield); allocates only when
+  // there is not room already.
+  void reserve_objects(std::size_t n);
   void remove_from_zone(Obj o);
   void put(Obj o, Zone z, bool bottom = false);
   void move(Obj o, Zone z);  // a zone change (new object, triggers, 400.7)
@@ -378,11 +400,17 @@ class MagicState final : public State {
   void shuffle(Seat s);  // also forgets what anyone knew of the library's order
   // Every seat at the table (a card revealed to all of them).
   SeatMask everyone() const { return static_cast<SeatMask>((1u << num_seats()) - 1); }
-  StaticVec<Obj, 90>* owner_zone(Obj o);
+  CompactVec<Obj, 90>* owner_zone(Obj o);
   bool is_creature(Obj o) const {
     return def(o).is(kCreature) && objs_[o].zone == Zone::kBattlefield;
   }
   bool sick(Obj o) const;
+  // The cheap half of can_attack_now: an untapped creature of the active
+  // team (what the option listings check before the costlier rest).
+  bool may_attack(Obj o) const {
+    const Object& x = objs_[o];
+    return (x.types & kCreature) && !x.tapped && has_seat(T().actives, x.controller);
+  }
   // Whether o is an Aura that changes power or toughness (most states have
   // none, and then power and toughness skip the battlefield scan).
   bool pt_aura(Obj o) const {
@@ -536,20 +564,22 @@ class MagicState final : public State {
   void check_game_over();
 
   std::shared_ptr<const Rules> rules_;
-  std::array<Object, kMaxObjects> objs_{};
+  // The objects (size num_objs_), room for the cards dealt and some tokens
+  // (reserve_objects); the battlefield has the same room.
+  SizedVec<Object> objs_;
   std::uint16_t num_objs_ = 0;
-  std::array<Player, kMaxSeats> players_{};
+  SizedVec<Player> players_;  // one per seat
   std::array<std::int16_t, kMaxSeats> team_life_{};
   std::array<std::int8_t, kMaxSeats> team_poison_{};
   std::array<std::int16_t, kMaxSeats> turn_began_{};  // serial of each seat's latest turn
   StaticVec<Obj, 8> entering_;  // permanents whose controller chooses an opponent as they enter
-  StaticVec<Obj, kMaxObjects> battlefield_;
-  StaticVec<ControlEffect, 48> controls_;
-  StaticVec<Modifier, 64> mods_;
-  StaticVec<PendingTrigger, 32> pending_;
+  SizedVec<Obj> battlefield_;
+  CompactVec<ControlEffect, 48> controls_;
+  CompactVec<Modifier, 64> mods_;
+  CompactVec<PendingTrigger, 32> pending_;
   StaticVec<DelayedReturn, 8> delayed_;
   StaticVec<std::int8_t, 8> extra_turns_;
-  std::array<TurnCtx, kMaxMarkers> ctx_{};
+  SizedVec<TurnCtx> ctx_;  // one per turn marker the table can have (807.4), else one
   std::uint8_t markers_ = 1;
   std::uint8_t cur_ = 0;
   TurnOrder order_;

@@ -17,6 +17,11 @@ SeatMask MagicState::team_of(Seat s) const {
 void MagicState::start(const std::vector<std::vector<int>>& decks, std::uint64_t seed) {
   rng_.reseed(seed);
   const int n = num_seats();
+  // Room for the cards dealt and a few tokens each; more only if a game
+  // makes many (new_object).
+  std::size_t cards = 0;
+  for (auto& deck : decks) cards += deck.size();
+  reserve_objects(std::min<std::size_t>(kMaxObjects, cards + 8 * static_cast<std::size_t>(n)));
   for (Seat s = 0; s < n; ++s) {
     for (int d : decks[static_cast<std::size_t>(s)]) new_object(d, s, Zone::kLibrary);
     shuffle(s);

@@ -1,12 +1,17 @@
 // Objects and zones: creating cards and tokens, moving them between zones
 // (a moved card is a new object, 400.7), entering and leaving the battlefield.
+#include <algorithm>
+
 #include "games/magic/events.h"
 #include "games/magic/state.h"
 
 namespace tt::magic {
 
 MagicState::MagicState(std::shared_ptr<const Rules> rules)
-    : rules_(std::move(rules)), order_(rules_->seats) {
+    : rules_(std::move(rules)),
+      players_(static_cast<std::size_t>(rules_->seats), static_cast<std::size_t>(rules_->seats)),
+      ctx_(1, static_cast<std::size_t>(std::clamp(rules_->markers, 1, kMaxMarkers))),
+      order_(rules_->seats) {
   for (Seat s = 0; s < rules_->seats; ++s) order_.set_team(s, rules_->team[s]);
   turn_began_.fill(-1);
 }
@@ -21,7 +26,7 @@ void MagicState::assign(const State& other) {
   assign_same<MagicState>(other);
 }
 
-StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
+CompactVec<Obj, 90>* MagicState::owner_zone(Obj o) {
   Player& p = players_[objs_[o].owner];
   switch (objs_[o].zone) {
     case Zone::kLibrary:
@@ -39,12 +44,21 @@ StaticVec<Obj, 90>* MagicState::owner_zone(Obj o) {
   }
 }
 
+void MagicState::reserve_objects(std::size_t n) {
+  objs_.reserve(n);
+  battlefield_.reserve(n);
+}
+
 Obj MagicState::new_object(int def, Seat owner, Zone zone) {
   if (num_objs_ >= kMaxObjects) return kNoObj;  // a runaway token loop: nothing more is made
+  // Beyond the headroom of the deal (many tokens): half as much room again.
+  if (objs_.full()) reserve_objects(std::min<std::size_t>(kMaxObjects, objs_.size() * 3 / 2 + 16));
   const Obj o = num_objs_++;
+  objs_.push_back(Object{});
   Object& x = objs_[o];
-  x = Object{};
   x.def = static_cast<std::uint16_t>(def);
+  x.types = rules_->pool[x.def].types;
+  x.activates = !rules_->pool[x.def].activated.empty();
   x.owner = x.controller = x.base_controller = static_cast<std::int8_t>(owner);
   x.zone = Zone::kGone;
   x.timestamp = timestamp_++;
@@ -134,17 +148,35 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
 }
 
 void MagicState::return_exiled(Obj source, std::uint8_t hold, SeatMask skip) {
-  for (Obj e = 0; e < num_objs_; ++e) {
+  auto give_back = [&](Obj e) {
     Object& x = objs_[e];
     if (x.held_by != source || x.hold != hold || x.zone != Zone::kExile || has_seat(skip, x.owner))
-      continue;
+      return;
     x.held_by = kNoObj;
     x.hold = 0;
     remove_from_zone(e);
     ++x.gen;
     log(kEvReturn, x.owner, e);
     enter_battlefield(e, x.owner);
+  };
+  // What it holds is in exile: look there, not through every object of the
+  // game, and return the cards in object order.
+  StaticVec<Obj, 64> held;
+  bool many = false;
+  for (Seat s = 0; s < num_seats(); ++s)
+    for (Obj e : players_[s].exile)
+      if (objs_[e].held_by == source) {
+        if (held.full())
+          many = true;
+        else
+          held.push_back(e);
+      }
+  if (many) {  // more than the list holds: every object in order
+    for (Obj e = 0; e < num_objs_; ++e) give_back(e);
+    return;
   }
+  std::sort(held.begin(), held.end());
+  for (Obj e : held) give_back(e);
 }
 
 // 800.4b: nothing enters under a departed player's control; the card stays
