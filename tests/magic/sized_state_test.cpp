@@ -26,6 +26,7 @@ Setup table(int seats, const std::string& variant, std::uint64_t seed) {
 }
 
 const Game& magic_game() {
+  register_builtin_games();  // before any table() of the same expression
   return *Registry::instance().get("magic");
 }
 
