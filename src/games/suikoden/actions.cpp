@@ -45,9 +45,9 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)
           per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !facts(c).character; });
-      const ReadyHand ready = ready_hand(seat);
+      NamesInPlay in_play;
       for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard && has_dispatch(p, seat, ready))
+        if (places_[p].card != kNoCard && has_dispatch(p, seat, in_play))
           out.push_back({kContinue, 0, p, 0});
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;
@@ -57,7 +57,7 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kDiscardDone, 0, 0, 0});
       return;
     case Phase::kSupport: {
-      const NamesInPlay in_play = names_in_play();
+      NamesInPlay in_play;
       per_def(*this, out, kSupportPick, hand, static_cast<std::uint16_t>(battle_.place),
               [&](Card c) { return facts(c).support_character && unique_ok(c, in_play); });
       out.push_back({kNoSupport, 0, 0, 0});
@@ -65,7 +65,7 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Phase::kBattle: {
       const auto p = static_cast<std::uint16_t>(battle_.place);
-      const NamesInPlay in_play = names_in_play();
+      NamesInPlay in_play;
       const LinkNeed need = link_need(p, seat);
       per_def(*this, out, kDispatch, hand, p,
               [&](Card c) { return can_dispatch(c, need, in_play); });
@@ -143,7 +143,7 @@ void SuikodenState::apply_action(Seat seat, Action a) {
       battle_ = BattleStatus{};
       battle_.place = static_cast<std::int8_t>(a.b);
       if (def(c).battle != Battle::kDuel) {
-        const NamesInPlay in_play = names_in_play();
+        NamesInPlay in_play;
         for (Card h : me.hand)
           if (facts(h).support_character && unique_ok(h, in_play)) {
             phase_ = Phase::kSupport;  // a support character can be added

@@ -106,11 +106,14 @@ struct BattleStatus {
 
 // The names of every character on either field (commanders, supports,
 // dispatched characters, characters stationed on resolved missions),
-// gathered once per question: uniqueness is asked of every card of a hand.
+// gathered at most once per question, and only when a card that passes the
+// cheaper conditions asks for uniqueness (SuikodenState::unique_ok).
 class NamesInPlay {
  public:
   // Every card on the fields, two names at most each.
   static constexpr int kMax = 2 * (2 + 2 * 24 + kPlaces + kPlaces * 2 * 16);
+  bool gathered() const { return gathered_; }
+  void mark_gathered() { gathered_ = true; }
   void add(const DefFacts& f) {
     for (int n : f.names)
       if (n >= 0) {
@@ -129,6 +132,7 @@ class NamesInPlay {
   static std::uint64_t bit(int name) { return std::uint64_t{1} << (name & 63); }
   std::uint64_t seen_ = 0;
   int count_ = 0;
+  bool gathered_ = false;
   int names_[kMax];  // the first count_ are set
 };
 
@@ -139,14 +143,6 @@ struct LinkNeed {
   bool leader = true;
   std::uint16_t links = 0;
   bool met_by(const DefFacts& f) const { return leader ? f.leader : (links & f.links) != 0; }
-};
-
-// A seat's hand cards that may come out on some mission as far as
-// uniqueness goes (characters other than commanders, no name in play): asked
-// once, then each mission asks only about its links.
-struct ReadyHand {
-  std::array<const DefFacts*, decltype(PlayerZones::hand)::capacity()> cards;
-  int count = 0;
 };
 
 // A card whose boosts may reach a side's characters on a mission
@@ -252,13 +248,12 @@ class SuikodenState final : public State {
   void check_vp_win(Seat s);
 
   // Uniqueness and links (placement.cpp)
-  NamesInPlay names_in_play() const;
-  bool unique_ok(Card c, const NamesInPlay& in_play) const;
+  void gather_names(NamesInPlay& in_play) const;
+  bool unique_ok(Card c, NamesInPlay& in_play) const;  // gathers in_play on first use
   LinkNeed link_need(int place, Seat side) const;
-  bool can_dispatch(Card c, const LinkNeed& need, const NamesInPlay& in_play) const;
+  bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  ReadyHand ready_hand(Seat side) const;
-  bool has_dispatch(int place, Seat side, const ReadyHand& ready) const;
+  bool has_dispatch(int place, Seat side, NamesInPlay& in_play) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
@@ -306,5 +301,20 @@ class SuikodenState final : public State {
   Phase phase_ = Phase::kMulligan;
   std::int8_t winner_ = -2;  // -2 none yet, -1 draw, else the winning seat
 };
+
+// Asked of every hand card at most decisions, so defined here to be inlined.
+
+// A pair card is both of its characters, so either name blocks it.
+inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
+  if (!in_play.gathered()) gather_names(in_play);
+  for (int n : facts(c).names)
+    if (n >= 0 && in_play.has(n)) return false;
+  return true;
+}
+
+inline bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const {
+  const DefFacts& f = facts(c);
+  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
+}
 
 }  // namespace tt::suikoden
