@@ -26,6 +26,22 @@ void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const
   }
 }
 
+// The first copy of each definition among `cards`, in their order: the cards
+// options name. Every condition an option asks of a card depends on its
+// definition only, so filtering these equals filtering all then keeping firsts.
+template <typename Cards>
+int first_copies(const SuikodenState& st, const Cards& cards, Card* out) {
+  std::uint16_t seen[Cards::capacity()];
+  int count = 0;
+  for (Card c : cards) {
+    const std::uint16_t d = st.definition(c);
+    if (std::find(seen, seen + count, d) != seen + count) continue;
+    seen[count] = d;
+    out[count++] = c;
+  }
+  return count;
+}
+
 }  // namespace
 
 void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
@@ -41,13 +57,17 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kMulliganDone, 0, 0, 0});
       return;
     case Phase::kMain: {
-      per_def(*this, out, kDiscardCard, hand, 0, any);
+      Card firsts[decltype(PlayerZones::hand)::capacity()];
+      const int n = first_copies(*this, hand, firsts);
+      for (int i = 0; i < n; ++i) out.push_back({kDiscardCard, firsts[i], 0, 0});
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)
-          per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !facts(c).character; });
+          for (int i = 0; i < n; ++i)
+            if (!facts(firsts[i]).character) out.push_back({kNewMission, firsts[i], p, 0});
       NamesInPlay in_play;
       for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard && has_dispatch(p, seat, in_play))
+        if (places_[p].card != kNoCard &&
+            has_dispatch(p, seat, {firsts, static_cast<std::size_t>(n)}, in_play))
           out.push_back({kContinue, 0, p, 0});
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;

@@ -42,12 +42,13 @@ bool SuikodenState::can_station(int place, Seat side) const {
 }
 
 // The support is asked first: it needs no names gathered.
-bool SuikodenState::has_dispatch(int place, Seat side, NamesInPlay& in_play) const {
+bool SuikodenState::has_dispatch(int place, Seat side, std::span<const Card> hand,
+                                 NamesInPlay& in_play) const {
   const LinkNeed need = link_need(place, side);
   const Card support = places_[place].support;
   if (support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support)))
     return true;
-  for (Card c : players_[side].hand)
+  for (Card c : hand)
     if (can_dispatch(c, need, in_play)) return true;
   return false;
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <span>
 
 #include "core/rng.h"
 #include "core/state.h"
@@ -253,7 +254,9 @@ class SuikodenState final : public State {
   LinkNeed link_need(int place, Seat side) const;
   bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  bool has_dispatch(int place, Seat side, NamesInPlay& in_play) const;
+  // Whether `side` may dispatch on `place` from `hand` (its hand, or the
+  // first copies of its hand) or by redeploying its support.
+  bool has_dispatch(int place, Seat side, std::span<const Card> hand, NamesInPlay& in_play) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
