@@ -175,6 +175,7 @@ void SuikodenState::apply_action(Seat seat, Action a) {
     case kSupportPick:
       me.hand.remove(c);
       places_[a.b].support = c;
+      enter_field(c);
       log(kEvSupport, seat, c, a.b, places_[a.b].card);
       start_battle(a.b, true);
       return;

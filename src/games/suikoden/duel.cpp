@@ -74,6 +74,7 @@ void SuikodenState::resolve_duel() {
   const Card kept = card[keep];
   if (kept != kNoCard && !def(kept).is_pair()) {
     places_[p].dispatched[keep].push_back(kept);
+    enter_field(kept);
     battle_.winner = keep;
     log(kEvCleared, keep, places_[p].card, p);
     station(kept);

@@ -53,4 +53,33 @@ bool SuikodenState::has_dispatch(int place, Seat side, std::span<const Card> han
   return false;
 }
 
+void SuikodenState::enter_field(Card c) {
+  if (!rules_->names_counted) return;
+  for (int n : facts(c).names)
+    if (n >= 0) ++names_on_field_[static_cast<std::size_t>(n)];
+}
+
+void SuikodenState::leave_field(Card c) {
+  if (!rules_->names_counted) return;
+  for (int n : facts(c).names)
+    if (n >= 0) --names_on_field_[static_cast<std::size_t>(n)];
+}
+
+// The same cards gather_names walks.
+void SuikodenState::recount_names() {
+  names_on_field_.fill(0);
+  auto add = [&](Card c) {
+    if (c != kNoCard) enter_field(c);
+  };
+  for (auto& p : players_) {
+    add(p.commander);
+    for (auto& r : p.resolved) add(r.stationed);
+  }
+  for (auto& place : places_) {
+    add(place.support);
+    for (auto& side : place.dispatched)
+      for (Card c : side) add(c);
+  }
+}
+
 }  // namespace tt::suikoden

@@ -4,6 +4,7 @@
 // "カード構成").
 #pragma once
 #include <array>
+#include <cassert>
 #include <memory>
 #include <span>
 
@@ -250,6 +251,11 @@ class SuikodenState final : public State {
 
   // Uniqueness and links (placement.cpp)
   void gather_names(NamesInPlay& in_play) const;
+  // Keep names_on_field_ up to date as a card enters or leaves the fields
+  // (commander, support, dispatched or stationed), or count them afresh.
+  void enter_field(Card c);
+  void leave_field(Card c);
+  void recount_names();
   bool unique_ok(Card c, NamesInPlay& in_play) const;  // gathers in_play on first use
   LinkNeed link_need(int place, Seat side) const;
   bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
@@ -292,6 +298,9 @@ class SuikodenState final : public State {
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from
   std::uint8_t num_cards_ = 0;
+  // How many cards on the fields bear each name (when Rules::names_counted):
+  // uniqueness is asked at almost every decision, cards enter play far less.
+  std::array<std::uint8_t, kNameSlots> names_on_field_{};
   std::array<PlayerZones, 2> players_;
   std::array<MissionPlace, kPlaces> places_;
   BattleStatus battle_;
@@ -309,6 +318,19 @@ class SuikodenState final : public State {
 
 // A pair card is both of its characters, so either name blocks it.
 inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
+  if (rules_->names_counted) {
+    bool ok = true;
+    for (int n : facts(c).names)
+      if (n >= 0 && names_on_field_[static_cast<std::size_t>(n)] != 0) ok = false;
+#ifndef NDEBUG  // the counts agree with the fields (every test's game checks it)
+    if (!in_play.gathered()) gather_names(in_play);
+    bool gathered_ok = true;
+    for (int n : facts(c).names)
+      if (n >= 0 && in_play.has(n)) gathered_ok = false;
+    assert(ok == gathered_ok);
+#endif
+    return ok;
+  }
   if (!in_play.gathered()) gather_names(in_play);
   for (int n : facts(c).names)
     if (n >= 0 && in_play.has(n)) return false;
