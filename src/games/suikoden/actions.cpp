@@ -26,6 +26,22 @@ void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const
   }
 }
 
+// The first copy of each definition among `cards`, in their order: the cards
+// options name. Every condition an option asks of a card depends on its
+// definition only, so filtering these equals filtering all then keeping firsts.
+template <typename Cards>
+int first_copies(const SuikodenState& st, const Cards& cards, Card* out) {
+  std::uint16_t seen[Cards::capacity()];
+  int count = 0;
+  for (Card c : cards) {
+    const std::uint16_t d = st.definition(c);
+    if (std::find(seen, seen + count, d) != seen + count) continue;
+    seen[count] = d;
+    out[count++] = c;
+  }
+  return count;
+}
+
 }  // namespace
 
 void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
@@ -41,13 +57,17 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kMulliganDone, 0, 0, 0});
       return;
     case Phase::kMain: {
-      per_def(*this, out, kDiscardCard, hand, 0, any);
+      Card firsts[decltype(PlayerZones::hand)::capacity()];
+      const int n = first_copies(*this, hand, firsts);
+      for (int i = 0; i < n; ++i) out.push_back({kDiscardCard, firsts[i], 0, 0});
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)
-          per_def(*this, out, kNewMission, hand, p, [&](Card c) { return !facts(c).character; });
-      const ReadyHand ready = ready_hand(seat);
+          for (int i = 0; i < n; ++i)
+            if (!facts(firsts[i]).character) out.push_back({kNewMission, firsts[i], p, 0});
+      NamesInPlay in_play;
       for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard && has_dispatch(p, seat, ready))
+        if (places_[p].card != kNoCard &&
+            has_dispatch(p, seat, {firsts, static_cast<std::size_t>(n)}, in_play))
           out.push_back({kContinue, 0, p, 0});
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;
@@ -57,7 +77,7 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kDiscardDone, 0, 0, 0});
       return;
     case Phase::kSupport: {
-      const NamesInPlay in_play = names_in_play();
+      NamesInPlay in_play;
       per_def(*this, out, kSupportPick, hand, static_cast<std::uint16_t>(battle_.place),
               [&](Card c) { return facts(c).support_character && unique_ok(c, in_play); });
       out.push_back({kNoSupport, 0, 0, 0});
@@ -65,7 +85,7 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
     }
     case Phase::kBattle: {
       const auto p = static_cast<std::uint16_t>(battle_.place);
-      const NamesInPlay in_play = names_in_play();
+      NamesInPlay in_play;
       const LinkNeed need = link_need(p, seat);
       per_def(*this, out, kDispatch, hand, p,
               [&](Card c) { return can_dispatch(c, need, in_play); });
@@ -143,7 +163,7 @@ void SuikodenState::apply_action(Seat seat, Action a) {
       battle_ = BattleStatus{};
       battle_.place = static_cast<std::int8_t>(a.b);
       if (def(c).battle != Battle::kDuel) {
-        const NamesInPlay in_play = names_in_play();
+        NamesInPlay in_play;
         for (Card h : me.hand)
           if (facts(h).support_character && unique_ok(h, in_play)) {
             phase_ = Phase::kSupport;  // a support character can be added
@@ -155,6 +175,7 @@ void SuikodenState::apply_action(Seat seat, Action a) {
     case kSupportPick:
       me.hand.remove(c);
       places_[a.b].support = c;
+      enter_field(c);
       log(kEvSupport, seat, c, a.b, places_[a.b].card);
       start_battle(a.b, true);
       return;

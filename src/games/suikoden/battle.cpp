@@ -30,6 +30,7 @@ void SuikodenState::dispatch(Seat s, Card c, bool from_support) {
     places_[p].support = kNoCard;
   } else {
     players_[s].hand.remove(c);
+    enter_field(c);
   }
   places_[p].dispatched[s].push_back(c);
   battle_.last_dispatched = c;
@@ -78,6 +79,7 @@ void SuikodenState::use_counter(Seat s, Card c) {
       case CounterDo::kRepel:
         if (def(target).printed(e.stat) <= e.max &&
             places_[battle_.place].dispatched[victim].remove(target)) {
+          leave_field(target);
           to_discard(target);
           log(kEvRepelled, victim, target);
         }

@@ -102,7 +102,7 @@ bool SuikodenState::hand_explains_phase(Seat s) const {
   switch (phase_) {
     case Phase::kSupport: {  // asked only with a support character that may come out
       if (s != turn_player_) return true;
-      const NamesInPlay in_play = names_in_play();
+      NamesInPlay in_play;
       for (Card c : hand)
         if (facts(c).support_character && unique_ok(c, in_play)) return true;
       return false;
@@ -114,7 +114,10 @@ bool SuikodenState::hand_explains_phase(Seat s) const {
       return false;
     case Phase::kBattle:  // a continued mission is offered only with a dispatch
       if (!battle_.first_step || s != battle_.acting) return true;
-      return has_dispatch(battle_.place, s, ready_hand(s));
+      {
+        NamesInPlay in_play;
+        return has_dispatch(battle_.place, s, {hand.begin(), hand.end()}, in_play);
+      }
     default:
       return true;
   }

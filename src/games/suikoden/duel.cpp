@@ -47,7 +47,7 @@ void SuikodenState::resolve_duel() {
   Card card[2] = {battle_.duel_card[0], battle_.duel_card[1]};
   // Reveal; void what is no character or clashes with a name already in play.
   bool ok[2];
-  const NamesInPlay in_play = names_in_play();
+  NamesInPlay in_play;
   for (Seat s = 0; s < 2; ++s)
     ok[s] = card[s] != kNoCard && def(card[s]).is_character() && unique_ok(card[s], in_play);
   if (ok[0] && ok[1])
@@ -74,6 +74,7 @@ void SuikodenState::resolve_duel() {
   const Card kept = card[keep];
   if (kept != kNoCard && !def(kept).is_pair()) {
     places_[p].dispatched[keep].push_back(kept);
+    enter_field(kept);
     battle_.winner = keep;
     log(kEvCleared, keep, places_[p].card, p);
     station(kept);

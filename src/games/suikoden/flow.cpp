@@ -11,7 +11,10 @@ void SuikodenState::start(const std::array<std::vector<int>, 2>& decks,
   rng_.reseed(seed);
   for (Seat s = 0; s < 2; ++s) {
     // The commander is placed face up on the field and stays all game.
-    if (commanders[s] >= 0) players_[s].commander = add_card(commanders[s], s);
+    if (commanders[s] >= 0) {
+      players_[s].commander = add_card(commanders[s], s);
+      enter_field(players_[s].commander);
+    }
     for (int d : decks[s]) players_[s].deck.push_back(add_card(d, s));
     rng_.shuffle(players_[s].deck.begin(), players_[s].deck.end());
   }

@@ -6,8 +6,8 @@ namespace tt::suikoden {
 
 // Every character on either field counts: commanders, supports, dispatched
 // characters and characters stationed on resolved missions.
-NamesInPlay SuikodenState::names_in_play() const {
-  NamesInPlay in_play;
+void SuikodenState::gather_names(NamesInPlay& in_play) const {
+  in_play.mark_gathered();
   auto add = [&](Card c) {
     if (c != kNoCard) in_play.add(facts(c));
   };
@@ -20,14 +20,6 @@ NamesInPlay SuikodenState::names_in_play() const {
     for (auto& side : place.dispatched)
       for (Card c : side) add(c);
   }
-  return in_play;
-}
-
-// A pair card is both of its characters, so either name blocks it.
-bool SuikodenState::unique_ok(Card c, const NamesInPlay& in_play) const {
-  for (int n : facts(c).names)
-    if (n >= 0 && in_play.has(n)) return false;
-  return true;
 }
 
 // The first character a side dispatches to a mission must be a leader; each
@@ -42,11 +34,6 @@ LinkNeed SuikodenState::link_need(int place, Seat side) const {
   return {false, present};
 }
 
-bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, const NamesInPlay& in_play) const {
-  const DefFacts& f = facts(c);
-  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
-}
-
 // Clearing needs a character able to station: a dispatched one that is not a pair card.
 bool SuikodenState::can_station(int place, Seat side) const {
   for (Card c : places_[place].dispatched[side])
@@ -54,20 +41,45 @@ bool SuikodenState::can_station(int place, Seat side) const {
   return false;
 }
 
-ReadyHand SuikodenState::ready_hand(Seat side) const {
-  const NamesInPlay in_play = names_in_play();
-  ReadyHand ready;
-  for (Card c : players_[side].hand)
-    if (facts(c).dispatchable && unique_ok(c, in_play)) ready.cards[ready.count++] = &facts(c);
-  return ready;
+// The support is asked first: it needs no names gathered.
+bool SuikodenState::has_dispatch(int place, Seat side, std::span<const Card> hand,
+                                 NamesInPlay& in_play) const {
+  const LinkNeed need = link_need(place, side);
+  const Card support = places_[place].support;
+  if (support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support)))
+    return true;
+  for (Card c : hand)
+    if (can_dispatch(c, need, in_play)) return true;
+  return false;
 }
 
-bool SuikodenState::has_dispatch(int place, Seat side, const ReadyHand& ready) const {
-  const LinkNeed need = link_need(place, side);
-  for (int i = 0; i < ready.count; ++i)
-    if (need.met_by(*ready.cards[i])) return true;
-  const Card support = places_[place].support;
-  return support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support));
+void SuikodenState::enter_field(Card c) {
+  if (!rules_->names_counted) return;
+  for (int n : facts(c).names)
+    if (n >= 0) ++names_on_field_[static_cast<std::size_t>(n)];
+}
+
+void SuikodenState::leave_field(Card c) {
+  if (!rules_->names_counted) return;
+  for (int n : facts(c).names)
+    if (n >= 0) --names_on_field_[static_cast<std::size_t>(n)];
+}
+
+// The same cards gather_names walks.
+void SuikodenState::recount_names() {
+  names_on_field_.fill(0);
+  auto add = [&](Card c) {
+    if (c != kNoCard) enter_field(c);
+  };
+  for (auto& p : players_) {
+    add(p.commander);
+    for (auto& r : p.resolved) add(r.stationed);
+  }
+  for (auto& place : places_) {
+    add(place.support);
+    for (auto& side : place.dispatched)
+      for (Card c : side) add(c);
+  }
 }
 
 }  // namespace tt::suikoden

@@ -8,6 +8,7 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o)
   vp_to_win = o.get_int("vp_to_win");
   hand_size = o.get_int("hand_size");
   mulligan_max = o.get_int("mulligan_max");
+  names_counted = pool.names.size() <= static_cast<std::size_t>(kNameSlots);
   facts.reserve(pool.cards.size());
   for (const CardDef& d : pool.cards) {
     DefFacts f;

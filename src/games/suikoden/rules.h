@@ -35,6 +35,10 @@ struct DefFacts {
   int hand_limit_others = 0;  // ... and the other seat's by this
 };
 
+// Names in play are counted per name (SuikodenState::names_on_field_) when
+// the pool has at most this many names; a larger pool gathers them per question.
+inline constexpr int kNameSlots = 128;
+
 struct Rules {
   std::shared_ptr<const Pool> pool_ptr;
   const Pool& pool;
@@ -45,6 +49,7 @@ struct Rules {
   int mulligan_max = 3;
   int deck_size = 50;
   int max_copies = 4;
+  bool names_counted = false;  // pool.names fit kNameSlots
 
   Rules(std::shared_ptr<const Pool> p, const Options& o);
 };

@@ -4,7 +4,9 @@
 // "カード構成").
 #pragma once
 #include <array>
+#include <cassert>
 #include <memory>
+#include <span>
 
 #include "core/rng.h"
 #include "core/state.h"
@@ -106,11 +108,14 @@ struct BattleStatus {
 
 // The names of every character on either field (commanders, supports,
 // dispatched characters, characters stationed on resolved missions),
-// gathered once per question: uniqueness is asked of every card of a hand.
+// gathered at most once per question, and only when a card that passes the
+// cheaper conditions asks for uniqueness (SuikodenState::unique_ok).
 class NamesInPlay {
  public:
   // Every card on the fields, two names at most each.
   static constexpr int kMax = 2 * (2 + 2 * 24 + kPlaces + kPlaces * 2 * 16);
+  bool gathered() const { return gathered_; }
+  void mark_gathered() { gathered_ = true; }
   void add(const DefFacts& f) {
     for (int n : f.names)
       if (n >= 0) {
@@ -129,6 +134,7 @@ class NamesInPlay {
   static std::uint64_t bit(int name) { return std::uint64_t{1} << (name & 63); }
   std::uint64_t seen_ = 0;
   int count_ = 0;
+  bool gathered_ = false;
   int names_[kMax];  // the first count_ are set
 };
 
@@ -139,14 +145,6 @@ struct LinkNeed {
   bool leader = true;
   std::uint16_t links = 0;
   bool met_by(const DefFacts& f) const { return leader ? f.leader : (links & f.links) != 0; }
-};
-
-// A seat's hand cards that may come out on some mission as far as
-// uniqueness goes (characters other than commanders, no name in play): asked
-// once, then each mission asks only about its links.
-struct ReadyHand {
-  std::array<const DefFacts*, decltype(PlayerZones::hand)::capacity()> cards;
-  int count = 0;
 };
 
 // A card whose boosts may reach a side's characters on a mission
@@ -252,13 +250,19 @@ class SuikodenState final : public State {
   void check_vp_win(Seat s);
 
   // Uniqueness and links (placement.cpp)
-  NamesInPlay names_in_play() const;
-  bool unique_ok(Card c, const NamesInPlay& in_play) const;
+  void gather_names(NamesInPlay& in_play) const;
+  // Keep names_on_field_ up to date as a card enters or leaves the fields
+  // (commander, support, dispatched or stationed), or count them afresh.
+  void enter_field(Card c);
+  void leave_field(Card c);
+  void recount_names();
+  bool unique_ok(Card c, NamesInPlay& in_play) const;  // gathers in_play on first use
   LinkNeed link_need(int place, Seat side) const;
-  bool can_dispatch(Card c, const LinkNeed& need, const NamesInPlay& in_play) const;
+  bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  ReadyHand ready_hand(Seat side) const;
-  bool has_dispatch(int place, Seat side, const ReadyHand& ready) const;
+  // Whether `side` may dispatch on `place` from `hand` (its hand, or the
+  // first copies of its hand) or by redeploying its support.
+  bool has_dispatch(int place, Seat side, std::span<const Card> hand, NamesInPlay& in_play) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
@@ -294,6 +298,9 @@ class SuikodenState final : public State {
   std::array<std::uint16_t, kMaxCards> def_{};
   std::array<std::uint8_t, kMaxCards> owner_{};  // the seat whose deck the card came from
   std::uint8_t num_cards_ = 0;
+  // How many cards on the fields bear each name (when Rules::names_counted):
+  // uniqueness is asked at almost every decision, cards enter play far less.
+  std::array<std::uint8_t, kNameSlots> names_on_field_{};
   std::array<PlayerZones, 2> players_;
   std::array<MissionPlace, kPlaces> places_;
   BattleStatus battle_;
@@ -306,5 +313,33 @@ class SuikodenState final : public State {
   Phase phase_ = Phase::kMulligan;
   std::int8_t winner_ = -2;  // -2 none yet, -1 draw, else the winning seat
 };
+
+// Asked of every hand card at most decisions, so defined here to be inlined.
+
+// A pair card is both of its characters, so either name blocks it.
+inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
+  if (rules_->names_counted) {
+    bool ok = true;
+    for (int n : facts(c).names)
+      if (n >= 0 && names_on_field_[static_cast<std::size_t>(n)] != 0) ok = false;
+#ifndef NDEBUG  // the counts agree with the fields (every test's game checks it)
+    if (!in_play.gathered()) gather_names(in_play);
+    bool gathered_ok = true;
+    for (int n : facts(c).names)
+      if (n >= 0 && in_play.has(n)) gathered_ok = false;
+    assert(ok == gathered_ok);
+#endif
+    return ok;
+  }
+  if (!in_play.gathered()) gather_names(in_play);
+  for (int n : facts(c).names)
+    if (n >= 0 && in_play.has(n)) return false;
+  return true;
+}
+
+inline bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const {
+  const DefFacts& f = facts(c);
+  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
+}
 
 }  // namespace tt::suikoden

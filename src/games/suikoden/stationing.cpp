@@ -7,9 +7,13 @@ namespace tt::suikoden {
 
 void SuikodenState::discard_from_place(int place, Seat side) {
   auto& mp = places_[place];
-  for (Card c : mp.dispatched[side]) to_discard(c);
+  for (Card c : mp.dispatched[side]) {
+    leave_field(c);
+    to_discard(c);
+  }
   mp.dispatched[side].clear();
   if (mp.support != kNoCard && owner_of_place(place) == side) {
+    leave_field(mp.support);
     to_discard(mp.support);
     mp.support = kNoCard;
   }

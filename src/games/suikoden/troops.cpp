@@ -115,6 +115,7 @@ void SuikodenState::lose_zero_troops(Seat s) {
     }
     const Card c = side[i];
     side.erase_at(i);
+    leave_field(c);
     to_discard(c);
     log(kEvWiped, s, c);
   }
@@ -145,6 +146,7 @@ void SuikodenState::next_casualty_seat(Seat done) {
 
 void SuikodenState::take_casualty(Seat s, Card c) {
   places_[battle_.place].dispatched[s].remove(c);
+  leave_field(c);
   to_discard(c);
   battle_.to_cover[s] -= def(c).troops;
   log(kEvCasualty, s, c);

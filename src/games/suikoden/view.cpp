@@ -155,6 +155,7 @@ void SuikodenState::save(json& out) const {
 void SuikodenState::load(const json& j) {
   SuikodenState t(rules_);
   t.load_into(j);
+  t.recount_names();
   *this = t;
 }
 
