@@ -129,32 +129,61 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
     default:
       break;
   }
-  // Priority (117): pass, play a land (special action, 305), cast, activate.
+  // Priority (117): pass, then the rest.
   out.push_back(Action{kPass, 0, 0, 0});
+  priority_options(seat, &out);
+}
+
+// Priority options beyond passing: play a land (special action, 305), cast,
+// activate. With no list, only whether there is one: the check before each
+// seat's priority (has_actions) stops at the first option and counts the
+// seat's untapped lands only when a card or ability needs mana.
+bool MagicState::priority_options(Seat seat, ActionList* out) const {
+  const Player& p = players_[seat];
   const TurnCtx& t = T();
   const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
                     has_seat(t.actives, seat);
-  const Mana mana = mana_of(seat);
+  bool any = false;
+  // Adds an option; true when the caller only asked whether there is one.
+  auto add = [&](Action a) {
+    any = true;
+    if (out) out->push_back(a);
+    return out == nullptr;
+  };
+  Mana mana;
+  bool counted = false;
+  auto untapped = [&]() -> const Mana& {
+    if (!counted) mana = mana_of(seat), counted = true;
+    return mana;
+  };
   for (Obj o : p.hand) {
-    const CardDef& d = def(o);
-    if (d.is(kLand)) {
-      if (main && p.lands_played < 1) out.push_back(Action{kPlayLand, o, 0, 0});
+    if (objs_[o].types & kLand) {
+      if (main && p.lands_played < 1 && add(Action{kPlayLand, o, 0, 0})) return true;
       continue;
     }
+    // 307.1: only an instant outside the main phase (can_cast says so too,
+    // after counting mana and fetching the card).
+    if (!(objs_[o].types & kInstant) && !main) continue;
+    const CardDef& d = def(o);
     const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
     for (int m = 0; m < modes; ++m)
-      if (can_cast(seat, o, m, mana))
-        out.push_back(Action{kCast, o, static_cast<std::uint16_t>(m), 0});
+      if (can_cast(seat, o, m, untapped()) &&
+          add(Action{kCast, o, static_cast<std::uint16_t>(m), 0}))
+        return true;
   }
+  if (!activators_ && !rules_->deploy) return any;  // most tables: nothing to activate
   for (Obj o : battlefield_) {
     if (!objs_[o].activates && !rules_->deploy) continue;  // most permanents: nothing to activate
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
-      if (can_activate(seat, o, static_cast<int>(i), mana))
-        out.push_back(Action{kActivate, o, static_cast<std::uint16_t>(i), 0});
-    if (rules_->deploy && can_activate(seat, o, 255, mana))
-      out.push_back(Action{kActivate, o, 255, 0});
+      if (can_activate(seat, o, static_cast<int>(i), untapped()) &&
+          add(Action{kActivate, o, static_cast<std::uint16_t>(i), 0}))
+        return true;
+    if (rules_->deploy && can_activate(seat, o, 255, untapped()) &&
+        add(Action{kActivate, o, 255, 0}))
+      return true;
   }
+  return any;
 }
 
 void MagicState::apply_action(Seat seat, Action a) {

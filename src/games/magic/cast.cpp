@@ -52,7 +52,7 @@ MagicState::Mana MagicState::mana_of(Seat s) const {
   Mana m;
   for (Obj o : battlefield_)
     if (objs_[o].controller == s && !objs_[o].tapped && (objs_[o].types & kLand)) {
-      ++m.have[def(o).produces];
+      ++m.have[objs_[o].produces];
       ++m.total;
     }
   return m;
@@ -74,7 +74,7 @@ void MagicState::pay(Seat s, const ManaCost& m) {
   int generic = m.generic;
   for (Obj o : battlefield_) {
     if (objs_[o].controller != s || objs_[o].tapped || !(objs_[o].types & kLand)) continue;
-    const int c = def(o).produces;
+    const int c = objs_[o].produces;
     if (need[c] > 0) {
       --need[c];
       objs_[o].tapped = true;

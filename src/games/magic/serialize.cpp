@@ -316,6 +316,8 @@ void MagicState::load(const json& j) {
         if (x.def >= pool) throw Error("object " + std::to_string(i) + ": unknown card");
         t.objs_[i].types = rules_->pool[x.def].types;
         t.objs_[i].activates = !rules_->pool[x.def].activated.empty();
+        t.objs_[i].produces = rules_->pool[x.def].produces;
+        t.objs_[i].aura = rules_->pool[x.def].aura;
         seat_ok(x.owner, false);
         seat_ok(x.controller, false);
         seat_ok(x.base_controller, false);
@@ -475,8 +477,9 @@ void MagicState::load(const json& j) {
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
       validate(t);
-      t.pt_auras_ = t.restrictors_ = 0;
+      t.pt_auras_ = t.restrictors_ = t.activators_ = 0;
       for (Obj o : t.battlefield_) {
+        t.activators_ = static_cast<std::uint16_t>(t.activators_ + t.objs_[o].activates);
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
         t.restrictors_ = static_cast<std::uint16_t>(t.restrictors_ + t.restrictor(o));
       }

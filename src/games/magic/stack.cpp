@@ -86,9 +86,13 @@ void MagicState::pass_priority(Seat s) {
 // Whether a seat could do anything with priority now (otherwise it passes
 // without being asked unless the all-stops option is on).
 bool MagicState::has_actions(Seat s) const {
-  thread_local ActionList list;  // reused: no allocation per priority check
-  legal_actions(s, list);
-  return list.size() > 1;
+  if (!has_seat(pending_seats(), s)) return false;
+  if (cast_.active || res_.active || ask_ != Ask::kNone) {
+    thread_local ActionList list;  // reused: no allocation per check
+    legal_actions(s, list);
+    return list.size() > 1;
+  }
+  return priority_options(s, nullptr);  // stops at the first option
 }
 
 void MagicState::push_trigger(const PendingTrigger& t) {
@@ -261,6 +265,7 @@ bool MagicState::state_based_actions() {
   StaticVec<Obj, 64> dying;
   StaticVec<Obj, 32> auras;
   for (Obj o : battlefield_) {
+    if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
     const CardDef& d = def(o);
     if (d.is(kCreature) && !dying.full()) {
       const int t = toughness(o);

@@ -101,12 +101,13 @@ struct Object {
   // (derived from def, never saved): the battlefield scans of every option
   // listing read them here instead of fetching each card's definition.
   std::uint8_t types = 0;
-  std::int16_t since = 0;  // turn serial when its controller last changed (302.6)
-  std::uint16_t gen = 0;   // zone changes: a moved card is a new object (400.7)
-  Obj attached = kNoObj;   // an Aura's creature
-  Obj held_by = kNoObj;    // exiled by this permanent ...
-  std::uint8_t hold = 0;   // ... until it leaves (1) or for its leave trigger (2)
-  bool activates = false;  // see types
+  std::int16_t since = 0;     // turn serial when its controller last changed (302.6)
+  std::uint16_t gen = 0;      // zone changes: a moved card is a new object (400.7)
+  Obj attached = kNoObj;      // an Aura's creature
+  Obj held_by = kNoObj;       // exiled by this permanent ...
+  std::uint8_t hold = 0;      // ... until it leaves (1) or for its leave trigger (2)
+  bool activates = false;     // see types
+  std::int8_t produces = -1;  // a land's colour (see types): counting mana reads it here
   std::uint32_t timestamp = 0;
   // Seats that know this card while it stays in a hidden zone: at its place
   // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
@@ -115,8 +116,11 @@ struct Object {
   // Left the game from a hidden zone (a hand, a library) with its owner
   // (800.4a): its identity stays hidden from every seat (view.cpp).
   bool face_down = false;
+  bool aura = false;  // see types
   friend bool operator==(const Object&, const Object&) = default;
 };
+// The derived fields fill what was padding: a clone copies no more.
+static_assert(sizeof(Object) == 32);
 
 struct Target {
   std::uint8_t kind = 0;  // 0 none, 1 player, 2 object, 3 stack item
@@ -481,6 +485,8 @@ class MagicState final : public State {
   void resolve_top();
   SeatMask priority_seats() const;
   bool has_actions(Seat s) const;
+  // Priority options beyond passing into `out`; with none, whether there is one.
+  bool priority_options(Seat s, ActionList* out) const;
 
   // casting and activating (cast.cpp)
   // Untapped lands by colour, counted once per option listing.
@@ -597,6 +603,7 @@ class MagicState final : public State {
   std::int8_t planar_ = -1;        // Planechase option: the planar controller (901.6)
   std::uint16_t pt_auras_ = 0;     // P/T-changing Auras on the battlefield
   std::uint16_t restrictors_ = 0;  // permanents with attack or block restrictions
+  std::uint16_t activators_ = 0;   // permanents with activated abilities (most have none)
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;

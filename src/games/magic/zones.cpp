@@ -59,6 +59,8 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
   x.def = static_cast<std::uint16_t>(def);
   x.types = rules_->pool[x.def].types;
   x.activates = !rules_->pool[x.def].activated.empty();
+  x.produces = rules_->pool[x.def].produces;
+  x.aura = rules_->pool[x.def].aura;
   x.owner = x.controller = x.base_controller = static_cast<std::int8_t>(owner);
   x.zone = Zone::kGone;
   x.timestamp = timestamp_++;
@@ -71,6 +73,7 @@ void MagicState::remove_from_zone(Obj o) {
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
     if (restrictor(o)) --restrictors_;
+    if (objs_[o].activates) --activators_;
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
   }
@@ -88,6 +91,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     battlefield_.push_back(o);
     if (pt_aura(o)) ++pt_auras_;
     if (restrictor(o)) ++restrictors_;
+    if (objs_[o].activates) ++activators_;
     sba_dirty_ = true;
     return;
   }
@@ -127,6 +131,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
   if (restrictor(o)) --restrictors_;
+  if (objs_[o].activates) --activators_;
   sba_dirty_ = true;
   Object& x = objs_[o];
   x.zone = Zone::kGone;
