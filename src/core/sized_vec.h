@@ -9,7 +9,7 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <memory>  // uninitialized_copy
 #include <new>
 #include <stdexcept>
 #include <type_traits>
@@ -20,14 +20,14 @@ namespace tt {
 template <typename T>
 class SizedVec {
   static_assert(std::is_trivially_destructible_v<T>, "elements are plain values");
-  // Raw room: elements are constructed as they are added, not when room is made.
-  struct Free {
-    void operator()(T* p) const { ::operator delete(static_cast<void*>(p)); }
-  };
-  using Room = std::unique_ptr<T[], Free>;
-  static Room room(std::size_t n) {
-    return Room(n ? static_cast<T*>(::operator new(n * sizeof(T))) : nullptr);
+  // Raw room: elements are constructed as they are added, not when room is
+  // made. A plain pointer, not a unique_ptr: an element is read through one
+  // call even in an unoptimised build (the tests play long Grand Melee games
+  // there, and unique_ptr's layers made each read five calls).
+  static T* room(std::size_t n) {
+    return n ? static_cast<T*>(::operator new(n * sizeof(T))) : nullptr;
   }
+  static void give_back(T* p) { ::operator delete(static_cast<void*>(p)); }
 
  public:
   using value_type = T;
@@ -37,13 +37,16 @@ class SizedVec {
     reserve(std::max(capacity, n));
     resize(n);
   }
+  ~SizedVec() { give_back(data_); }
   SizedVec(const SizedVec& o) : data_(room(o.cap_)), cap_(o.cap_), size_(o.size_) {
     std::uninitialized_copy(o.begin(), o.end(), begin());
   }
   SizedVec& operator=(const SizedVec& o) {
     if (this == &o) return *this;
     if (cap_ != o.cap_) {  // same table (the usual case): reuse the room
-      data_ = room(o.cap_);
+      T* fresh = room(o.cap_);
+      give_back(data_);
+      data_ = fresh;
       cap_ = o.cap_;
     }
     size_ = o.size_;
@@ -51,11 +54,13 @@ class SizedVec {
     return *this;
   }
   SizedVec(SizedVec&& o) noexcept
-      : data_(std::move(o.data_)),
+      : data_(std::exchange(o.data_, nullptr)),
         cap_(std::exchange(o.cap_, 0)),
         size_(std::exchange(o.size_, 0)) {}
   SizedVec& operator=(SizedVec&& o) noexcept {
-    data_ = std::move(o.data_);
+    if (this == &o) return *this;
+    give_back(data_);
+    data_ = std::exchange(o.data_, nullptr);
     cap_ = std::exchange(o.cap_, 0);
     size_ = std::exchange(o.size_, 0);
     return *this;
@@ -69,9 +74,10 @@ class SizedVec {
   // More room (never less); the one place that allocates besides a copy.
   void reserve(std::size_t capacity) {
     if (capacity <= cap_) return;
-    Room bigger = room(capacity);
-    std::uninitialized_copy(begin(), end(), bigger.get());
-    data_ = std::move(bigger);
+    T* bigger = room(capacity);
+    std::uninitialized_copy(begin(), end(), bigger);
+    give_back(data_);
+    data_ = bigger;
     cap_ = static_cast<std::uint32_t>(capacity);
   }
   // New elements are value-initialised.
@@ -96,10 +102,10 @@ class SizedVec {
   }
   T& back() { return data_[size_ - 1]; }
   const T& back() const { return data_[size_ - 1]; }
-  T* begin() { return data_.get(); }
-  T* end() { return data_.get() + size_; }
-  const T* begin() const { return data_.get(); }
-  const T* end() const { return data_.get() + size_; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
 
   bool contains(const T& v) const { return std::find(begin(), end(), v) != end(); }
   // Removes the first element equal to v, keeping order. Returns false if absent.
@@ -127,7 +133,7 @@ class SizedVec {
   }
 
  private:
-  Room data_;
+  T* data_ = nullptr;
   std::uint32_t cap_ = 0;
   std::uint32_t size_ = 0;
 };
