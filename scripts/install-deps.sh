@@ -8,6 +8,7 @@ packages=(g++ cmake make ninja-build pkg-config libgtest-dev libgmock-dev google
           clang libclang-rt-dev   # clang + its libFuzzer/sanitizer runtimes: the fuzz targets
           lld                     # the linker: 5x faster than GNU ld on our debug binaries
           libboost1.81-dev        # the server: Boost.Beast/Asio (header-only parts)
+          libsimdjson-dev         # the load generator: reads server frames without JSON trees
           libssl-dev              # the server: SHA-256 of seat tokens, random tokens
           libsqlite3-dev          # the server's default store
           libpqxx-dev postgresql  # the PostgreSQL store, and a real server for its tests

@@ -9,7 +9,8 @@ join, resume or act reaching another node is answered with the contract's
 `moved` reply. The game is small: 12 decisions, seats in turn, options a/b/c,
 `concede` at any time; `GET /api/records/ID` returns a finished table's
 decisions. The cluster's troubles are played by the test through `outage`,
-`take_away`, `freeze_next_act` and `freeze_waiting_seat`.
+`take_away`, `freeze_next_act` and `freeze_waiting_seat`; a broken server's
+through `break_next_act` and `push_broken`.
 """
 import base64
 import hashlib
@@ -79,8 +80,10 @@ class Table:
             if turn == seat:
                 entry["options"] = [{"id": o} for o in "abc"]
             pending.append(entry)
+        # A whole view each time (what a server may always send instead of a patch).
         return {"type": "update", "table": self.id, "as": seat, "seq": len(self.decisions),
-                "status": "over" if self.over else "playing", "pending": pending, "terminal": self.over}
+                "status": "over" if self.over else "playing", "view": {"decisions": len(self.decisions)},
+                "pending": pending, "terminal": self.over}
 
 
 class Cluster:
@@ -97,6 +100,8 @@ class Cluster:
                        "frozen": 0, "frozen_waiting": 0, "pushes": 0, "requests": 0, "refused": 0}
         self.problems = []
         self.server = None
+        self.act_breakages = []  # what the next acts get wrong (break_next_act)
+        self.broken = {}  # breakage -> times played
 
     # --- the test's levers -------------------------------------------------
     def outage(self, seconds):
@@ -154,6 +159,41 @@ class Cluster:
         on their connection; its pings are (the game is stuck, not the process)."""
         with self.lock:
             self.freeze_acts += count
+
+    def break_next_act(self, kind):
+        """The next act (a legal one, on the current position) is answered as a
+        broken server would: "refuse" refuses it as an illegal option,
+        "wrong_seq" acknowledges it with another seq, "lost" acknowledges it
+        but stores another option in its place in the table's record."""
+        with self.lock:
+            self.act_breakages.append(kind)
+
+    def push_broken(self, kind):
+        """A broken frame to one seat of a table being played: "error_frame" an
+        error without a request, "bad_patch" an update whose patch has an op RFC
+        6902 has but the server never writes, "patch_base" a well-formed patch
+        from a version the connection was never sent. False when no seat is
+        there yet."""
+        with self.lock:
+            for table in self.tables.values():
+                if not all(table.tokens) or table.over or not table.subscribers:
+                    continue
+                conn, seat = next(iter(table.subscribers.items()))
+                if kind == "error_frame":
+                    conn.send({"type": "error", "error": "the server broke: a frame out of nowhere"})
+                else:
+                    update = table.update(seat)
+                    del update["view"]
+                    if kind == "bad_patch":
+                        update.update(patch=[{"op": "move", "from": "/decisions", "path": "/moved"}],
+                                      base=1, version=2)
+                    else:
+                        update.update(patch=[{"op": "replace", "path": "/decisions",
+                                              "value": len(table.decisions)}], base=12345, version=12346)
+                    conn.send(update)
+                self.broken[kind] = self.broken.get(kind, 0) + 1
+                return True
+            return False
 
     # --- requests ----------------------------------------------------------
     def connect(self, sock, asked):
@@ -249,9 +289,14 @@ class Cluster:
                 return {"ok": False, "error": "no decision pending for that seat"}
             if option not in ("a", "b", "c"):
                 return {"ok": False, "error": f"no option {option}"}
-        table.decisions.append({"seat": seat, "option": option})
+        breakage = self.act_breakages.pop(0) if self.act_breakages and option != "concede" else None
+        if breakage:
+            self.broken[breakage] = self.broken.get(breakage, 0) + 1
+        if breakage == "refuse":
+            return {"ok": False, "error": f"no option {option}"}
+        table.decisions.append({"seat": seat, "option": option, "lost": breakage == "lost"})
         table.over = option == "concede" or len(table.decisions) >= DECISIONS
-        return {"ok": True, "seq": len(table.decisions)}
+        return {"ok": True, "seq": len(table.decisions) + (5 if breakage == "wrong_seq" else 0)}
 
     def check_followed(self, conn, key):
         """A request answered `moved` must come again on a connection asking for
@@ -273,7 +318,11 @@ class Cluster:
     def record(self, table_id):
         with self.lock:
             table = self.tables.get(table_id)
-            return {"decisions": list(table.decisions)} if table and table.over else None
+            if not table or not table.over:
+                return None
+            # A lost decision: another option stored in its place.
+            return {"decisions": [{"seat": d["seat"], "option": "lost" if d["lost"] else d["option"]}
+                                  for d in table.decisions]}
 
     # --- the socket ----------------------------------------------------------
     def start(self):

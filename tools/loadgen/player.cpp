@@ -2,6 +2,9 @@
 // (the connection and its moves are in player_link.cpp).
 #include "player.h"
 
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
 #include "table.h"
 
 namespace tt::loadgen {
@@ -15,10 +18,27 @@ using namespace std::chrono_literals;
 // the other seat's decision ended the game meanwhile (a concession at the end
 // of play may end it under a decision in flight; no act is sent on a position
 // known to be over).
-bool lost_race(const json& reply) {
-  const auto error = reply.value("error", std::string());
+bool lost_race(const std::string& error) {
   return error.find("stale") != std::string::npos ||
          error.find("the game is over") != std::string::npos;
+}
+
+// `text` as a JSON string, quoted and escaped.
+void append_quoted(std::string& out, std::string_view text) {
+  out += '"';
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+      out += escaped;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
 }
 
 }  // namespace
@@ -31,39 +51,45 @@ Player::Player(Session& session, Table& table, int seat)
 
 void Player::create(const std::string& game) {
   // No seed: at a table of people the server draws it and keeps it secret.
-  send({{"cmd", "create"}, {"game", game}, {"seats", {"human", "human"}}},
-       {Kind::create, {}, 0, {}, {}});
+  send(json{{"cmd", "create"}, {"game", game}, {"seats", {"human", "human"}}}.dump(),
+       {Kind::create, {}, 0, {}, {}, 0, 0, {}});
 }
 
 void Player::join(const std::string& table_id) {
   table_id_ = table_id;
   // Patches, as the browser asks (docs/server.md "Patches"): the player reads
   // no view, and a patch is a fraction of a whole view to receive and parse.
-  send({{"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}, {"patches", true}},
-       {Kind::join, {}, 0, {}, table_id});
+  send(
+      json{
+          {"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}, {"patches", true}}
+          .dump(),
+      {Kind::join, {}, 0, {}, table_id, 0, 0, {}});
 }
 
 Player::Request Player::resume_request() const {
-  return {Kind::resume,
-          {},
-          0,
-          {},
-          table_id_,
-          0,
-          0,
-          json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}, {"patches", true}}};
+  return {
+      Kind::resume,
+      {},
+      0,
+      {},
+      table_id_,
+      0,
+      0,
+      json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}, {"patches", true}}.dump()};
 }
 
 void Player::leave_game() {
   stop_thinking();
   if (!table_id_.empty() && is_open())
-    send({{"cmd", "leave"}, {"table", table_id_}}, {Kind::leave, {}, 0, {}, {}});
+    send(json{{"cmd", "leave"}, {"table", table_id_}}.dump(),
+         {Kind::leave, {}, 0, {}, {}, 0, 0, {}});
   table_id_.clear();
   token_.clear();
   node_.clear();
   resend_.reset();
   playing_ = false;
   seq_ = -1;
+  version_ = -1;
   options_.clear();
   terminal_ = false;
   attempted_seq_ = -1;
@@ -90,17 +116,17 @@ void Player::stop_thinking() {
   think_timer_ = 0;
 }
 
-void Player::reply(const json& message, const Request& request) {
-  bool ok = message.value("ok", false);
+void Player::reply(const Frame& frame, const Request& request) {
+  bool ok = frame.ok;
   // In a cluster the create and join replies name the node that holds the table.
-  if (const auto node = text_field(message, "node"); ok && valid_node(node)) node_ = node;
+  if (ok && valid_node(frame.node)) node_ = frame.node;
   switch (request.kind) {
     case Kind::create:
-      if (ok) return table_.created(message.value("table", std::string()));
-      return table_.refused(*this, "create: " + message.value("error", std::string()));
+      if (ok) return table_.created(frame.table);
+      return table_.refused(*this, "create: " + frame.error);
     case Kind::join:
-      if (!ok) return table_.refused(*this, "join: " + message.value("error", std::string()));
-      token_ = message.value("token", std::string());
+      if (!ok) return table_.refused(*this, "join: " + frame.error);
+      token_ = frame.token;
       return table_.joined(*this);
     case Kind::resume:
       if (ok) {
@@ -117,25 +143,25 @@ void Player::reply(const json& message, const Request& request) {
       }
       ++session_.stats.resume_failures;
       session_.stats.problem("table " + table_id_ + " seat " + std::to_string(seat_) +
-                             ": resume refused: " + message.value("error", std::string()));
+                             ": resume refused: " + frame.error);
       return table_.lost(*this);
     case Kind::act:
-      return act_replied(message, request);
+      return act_replied(frame, request);
     case Kind::leave:
       return;
   }
 }
 
-void Player::act_replied(const json& message, const Request& request) {
+void Player::act_replied(const Frame& frame, const Request& request) {
   const bool current = request.table == table_id_;  // not a reply from a game already over
   if (current) act_in_flight_ = false;
-  if (message.value("ok", false)) {
+  if (frame.ok) {
     double ms =
         std::chrono::duration<double, std::milli>(session_.reactor.now() - request.sent).count();
     session_.stats.ack_ms.push_back(ms);
     ++session_.stats.acks;
     if (session_.measuring) ++session_.stats.acks_in_window;
-    std::int64_t acked = message.value("seq", std::int64_t{-1}) - 1;
+    std::int64_t acked = frame.seq - 1;
     if (acked != request.seq) {
       ++session_.stats.errors;
       session_.stats.problem("table " + request.table + ": act at seq " +
@@ -144,29 +170,33 @@ void Player::act_replied(const json& message, const Request& request) {
     }
     session_.ledger.acknowledged(request.table, request.seq, seat_, request.option, session_.stats);
     if (request.option == "concede") conceding_ = false;
-  } else if (lost_race(message)) {
+  } else if (lost_race(frame.error)) {
     ++session_.stats.stale;
   } else {
     ++session_.stats.errors;
     session_.stats.problem("table " + request.table + " seat " + std::to_string(seat_) + ": act '" +
                            request.option + "' at seq " + std::to_string(request.seq) +
-                           " refused: " + message.value("error", std::string()));
+                           " refused: " + frame.error);
   }
   if (current) consider();
 }
 
-void Player::update(const json& message) {
-  if (message.value("table", std::string()) != table_id_ || table_id_.empty()) return;
-  seq_ = message.value("seq", std::int64_t{-1});
-  terminal_ = message.value("terminal", false);
-  options_.clear();
-  if (auto pending = message.find("pending"); pending != message.end() && pending->is_array()) {
-    for (const auto& entry : *pending) {
-      if (entry.value("seat", -1) != seat_ || !entry.contains("options")) continue;
-      for (const auto& option : entry["options"])
-        options_.push_back(option.value("id", std::string()));
-    }
+void Player::update(const Frame& frame) {
+  if (frame.table != table_id_ || table_id_.empty()) return;
+  // A patch applies to the view this connection was sent last: its `base`
+  // must be that view's version (the first update after a join or resume
+  // holds the whole view).
+  if (frame.has_patch && (version_ < 0 || frame.base != version_)) {
+    ++session_.stats.errors;
+    session_.stats.problem("table " + table_id_ + " seat " + std::to_string(seat_) +
+                           ": a patch from version " + std::to_string(frame.base) +
+                           " on a connection whose last view is version " +
+                           std::to_string(version_));
   }
+  version_ = frame.version;
+  seq_ = frame.seq;
+  terminal_ = frame.terminal;
+  options_.assign(frame.options.begin(), frame.options.end());
   if (check_resume_) {
     check_resume_ = false;
     std::int64_t last = resume_floor_;
@@ -209,8 +239,19 @@ void Player::decide() {
 void Player::send_act(const std::string& option) {
   attempted_seq_ = seq_;
   act_in_flight_ = true;
-  send({{"cmd", "act"}, {"table", table_id_}, {"token", token_}, {"option", option}, {"seq", seq_}},
-       {Kind::act, {}, seq_, option, table_id_});
+  // Written by hand: an act is most of what players send.
+  std::string body;
+  body.reserve(96 + table_id_.size() + token_.size() + option.size());
+  body += R"({"cmd":"act","table":)";
+  append_quoted(body, table_id_);
+  body += R"(,"token":)";
+  append_quoted(body, token_);
+  body += R"(,"option":)";
+  append_quoted(body, option);
+  body += R"(,"seq":)";
+  body += std::to_string(seq_);
+  body += '}';
+  send(std::move(body), {Kind::act, {}, seq_, option, table_id_, 0, 0, {}});
 }
 
 }  // namespace tt::loadgen

@@ -7,12 +7,12 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "frame.h"
 #include "moved.h"
 #include "session.h"
 #include "ws_client.h"
@@ -53,7 +53,7 @@ class Player {
     std::string table;        // the game's table (the reply may come after the game is over)
     int moves = 0;            // nodes this request was sent on to after a `moved` reply
     std::uint64_t timer = 0;  // --reply-timeout-ms
-    nlohmann::json message = nullptr;  // as sent, without its id: sent again after a move
+    std::string body;         // the JSON object sent, without its id: sent again after a move
   };
 
   // The connection (player_link.cpp).
@@ -62,17 +62,18 @@ class Player {
   void dropped(const std::string& why);
   void recover(const std::string& why);
   void reconnect();
-  void send(nlohmann::json message, Request request);
+  void send(std::string body, Request request);
   void send_again(Request request);
   void forget_requests();
   void timed_out(std::int64_t id);
   void follow(const Moved& moved, Request request);
-  void moved_away(const nlohmann::json& message);
+  void moved_away(const Frame& frame);
+  void broken(std::string_view text, const std::string& what);
 
   // The game (player.cpp).
-  void reply(const nlohmann::json& message, const Request& request);
-  void act_replied(const nlohmann::json& message, const Request& request);
-  void update(const nlohmann::json& message);
+  void reply(const Frame& frame, const Request& request);
+  void act_replied(const Frame& frame, const Request& request);
+  void update(const Frame& frame);
   void consider();
   void decide();
   void send_act(const std::string& option);
@@ -100,6 +101,7 @@ class Player {
   std::string token_;
   bool playing_ = false;
   std::int64_t seq_ = -1;             // the latest update's seq
+  std::int64_t version_ = -1;         // its view's version on this connection (-1: no view yet)
   std::vector<std::string> options_;  // this seat's options in it
   bool terminal_ = false;
   std::int64_t attempted_seq_ =

@@ -2,6 +2,7 @@
 // replies, coming back after a drop, and following its table from node to node
 // in a cluster (docs/server.md, "Load").
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "player.h"
 #include "table.h"
@@ -10,20 +11,7 @@ namespace tt::loadgen {
 
 namespace {
 
-using nlohmann::json;
-
-// Only the top-level fields a player acts on are kept: the views, patches, logs and
-// seat lists an update carries are skipped while parsing.
-json parse_light(std::string_view text) {
-  static const json::parser_callback_t keep = [](int depth, json::parse_event_t event,
-                                                 json& parsed) {
-    if (depth != 1 || event != json::parse_event_t::key) return true;
-    const auto& key = parsed.get_ref<const std::string&>();
-    return key != "view" && key != "patch" && key != "log" && key != "seats" && key != "clock" &&
-           key != "last" && key != "results";
-  };
-  return json::parse(text.begin(), text.end(), keep, false);
-}
+static_assert(WsClient::kPadding >= FrameReader::kPadding);
 
 const char* kind_name(int kind) {
   static const char* const names[] = {"create", "join", "resume", "act", "leave"};
@@ -52,6 +40,7 @@ void Player::close() {
 
 void Player::opened() {
   connected_ = true;
+  version_ = -1;  // a new connection is sent a whole view first
   if (failures_ > 0) ++session_.stats.reconnects;
   failures_ = 0;
   std::optional<Request> resend = std::move(resend_);
@@ -72,31 +61,34 @@ void Player::opened() {
   table_.player_open(*this);
 }
 
-void Player::send(json message, Request request) {
+void Player::send(std::string body, Request request) {
   if (!is_open()) {
     // Between connections (a move, a reconnect): a create or join waits for
     // the next one; anything else is decided again from the next update.
     if (request.kind == Kind::create || request.kind == Kind::join) {
-      request.message = std::move(message);
+      request.body = std::move(body);
       resend_ = std::move(request);
     }
     return;
   }
   std::int64_t id = next_id_++;
-  request.message = message;
-  message["id"] = id;
+  // The id goes first: {"id":N, then the body's fields.
+  std::string text = R"({"id":)" + std::to_string(id);
+  if (body.size() > 2) text += ',';
+  text.append(body, 1);
+  request.body = std::move(body);
   if (request.sent == Reactor::Clock::time_point{}) request.sent = session_.reactor.now();
   if (session_.options.reply_timeout_ms > 0)
     request.timer =
         session_.reactor.after(std::chrono::milliseconds(session_.options.reply_timeout_ms),
                                [this, id] { timed_out(id); });
   requests_[id] = std::move(request);
-  client_->send(message.dump());
+  client_->send(std::move(text));
 }
 
 void Player::send_again(Request request) {
-  json message = std::move(request.message);
-  send(std::move(message), std::move(request));
+  std::string body = std::move(request.body);
+  send(std::move(body), std::move(request));
 }
 
 void Player::forget_requests() {
@@ -106,35 +98,38 @@ void Player::forget_requests() {
 }
 
 void Player::message(std::string_view text) {
-  json message = parse_light(text);
-  if (!message.is_object()) {
-    ++session_.stats.errors;
-    session_.stats.problem("seat " + name_ + ": a frame that is not a JSON object");
-    return;
-  }
-  const auto type = message.value("type", std::string());
-  if (type == "update") return update(message);
-  if (type == "moved") return moved_away(message);
-  if (type == "reply") {
-    if (!message.contains("id") || !message["id"].is_number_integer()) return;
-    auto it = requests_.find(message["id"].get<std::int64_t>());
+  Frame& frame = session_.frame;
+  if (!session_.reader.read(text, seat_, frame)) return broken(text, frame.malformed);
+  if (frame.type == Frame::Type::update) return update(frame);
+  if (frame.type == Frame::Type::moved) return moved_away(frame);
+  if (frame.type == Frame::Type::reply) {
+    if (!frame.has_id) return;
+    auto it = requests_.find(frame.id);
     if (it == requests_.end()) return;  // a request from before a drop or a new game
     Request request = std::move(it->second);
     requests_.erase(it);
     if (request.timer != 0) session_.reactor.cancel(request.timer);
     request.timer = 0;
     // Create is never moved (a table is created where it is asked for); a
-    // leave needs no answer.
+    // leave needs no answer. A `moved` is rare: read whole.
     bool follows =
         request.kind == Kind::join || request.kind == Kind::resume || request.kind == Kind::act;
-    if (auto moved = read_moved(message); moved && follows) {
-      if (request.table != table_id_ || table_id_.empty()) return;  // a game already over
-      return follow(*moved, std::move(request));
+    if (frame.moved && follows) {
+      if (auto moved = read_moved(nlohmann::json::parse(text, nullptr, false))) {
+        if (request.table != table_id_ || table_id_.empty()) return;  // a game already over
+        return follow(*moved, std::move(request));
+      }
     }
-    return reply(message, request);
+    return reply(frame, request);
   }
+  broken(text, "");
+}
+
+// A frame loadgen cannot take: the server is broken (or speaks another protocol).
+void Player::broken(std::string_view text, const std::string& what) {
   ++session_.stats.errors;
-  session_.stats.problem("seat " + name_ + ": " + std::string(text.substr(0, 200)));
+  session_.stats.problem("seat " + name_ + ": " + (what.empty() ? "" : what + ": ") +
+                         std::string(text.substr(0, 200)));
 }
 
 // The table lives on another node: reconnect there and send the request again.
@@ -170,8 +165,8 @@ void Player::follow(const Moved& moved, Request request) {
 
 // The table was taken over by another node: a drop like any other; the next
 // connection goes wherever the proxy sends it and follows the table from there.
-void Player::moved_away(const json& message) {
-  if (table_id_.empty() || text_field(message, "table") != table_id_) return;
+void Player::moved_away(const Frame& frame) {
+  if (table_id_.empty() || frame.table != table_id_) return;
   ++session_.stats.moved_away;
   node_.clear();
   if (client_) client_->close();

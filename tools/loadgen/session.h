@@ -3,6 +3,7 @@
 #pragma once
 #include <random>
 
+#include "frame.h"
 #include "ledger.h"
 #include "options.h"
 #include "reactor.h"
@@ -27,6 +28,9 @@ struct Session {
   Phase phase = Phase::playing;
   long connections = options.first_connection;
   bool measuring = false;  // between the ramp's end and the end of play: decisions/s counts here
+  // Every frame is read here in turn (one thread): its buffers are reused.
+  FrameReader reader = FrameReader();
+  Frame frame = Frame();
 
   // The next connection's address: `/ws?node=NODE` asks the proxy in front of
   // a cluster for the node that holds the player's table ("": any node). On

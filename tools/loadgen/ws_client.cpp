@@ -113,6 +113,8 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
                           std::to_string(self->endpoint.silence_timeout_ms) + " ms");
       }
       if (ec) return self->fail("read: " + ec.message());
+      // The padding: room after the frame, not part of it (may move the frame).
+      self->buffer.prepare(kPadding);
       auto data = self->buffer.cdata();
       std::string_view text(static_cast<const char*>(data.data()), data.size());
       if (self->handlers.message) self->handlers.message(text);

@@ -1,6 +1,7 @@
 // One WebSocket connection to the server, as a browser holds it: connect,
 // send text frames in order, hear every frame and the moment it drops.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,10 +30,14 @@ class WsClient {
  public:
   struct Handlers {
     std::function<void()> opened;
+    // A text frame, followed by at least kPadding readable bytes (for a
+    // parser that reads ahead in blocks); valid during the call.
     std::function<void(std::string_view)> message;
     // The connection failed or dropped (not called after close()).
     std::function<void(const std::string& why)> closed;
   };
+
+  static constexpr std::size_t kPadding = 64;
 
   WsClient(Reactor& reactor, Endpoint endpoint, Handlers handlers);
   ~WsClient();  // drops the connection without calling `closed`
