@@ -137,6 +137,8 @@ r["bytes_sent_per_decision"] = round(delta("tabletop_transport_message_bytes_sen
 r["messages_sent_per_decision"] = round(delta("tabletop_transport_messages_sent_total") / max(stored, 1), 2)
 r["commits_per_decision"] = round(delta("tabletop_store_commits_total") / max(stored, 1), 3)
 r["loadgen_cpu"] = round(r["loadgen"]["cpu_s"] / wall, 2)
+# Its CPU over its whole run (ramp and handshakes included) per decision acknowledged.
+r["loadgen_cpu_us_per_decision"] = round(r["loadgen"]["cpu_s"] / max(r["decisions"], 1) * 1e6, 1)
 r["load_average"] = float(sys.argv[6])
 json.dump(r, open(sys.argv[1], "w"))
 print(f"run: held {r['tables_held_median']} tables (peak {r['tables_held_peak']}), "
@@ -144,7 +146,8 @@ print(f"run: held {r['tables_held_median']} tables (peak {r['tables_held_peak']}
       f"max {r['ack_ms']['max']} ms, errors {r['errors']}, stale {r['stale']}, "
       f"server CPU {r['server_cpu']:.2f} cores ({r['server_cpu_us_per_decision']} us/decision), "
       f"{r['bytes_sent_per_decision']} bytes and {r['messages_sent_per_decision']} messages sent/decision, "
-      f"{r['commits_per_decision']} commits/decision, loadgen CPU {r['loadgen_cpu']:.2f} cores, "
+      f"{r['commits_per_decision']} commits/decision, loadgen CPU {r['loadgen_cpu']:.2f} cores "
+      f"({r['loadgen_cpu_us_per_decision']} us/decision), "
       f"load average {r['load_average']}")
 print("  " + json.dumps({k: v for k, v in r.items() if k != "problems"}))
 for p in r["problems"]:
@@ -166,7 +169,8 @@ print(f"load_test: medians over {len(runs)} run(s): {held:.0f} tables held, {rat
       f"({med(lambda r: r['server_cpu_us_per_decision']):.0f} us/decision), "
       f"{med(lambda r: r['bytes_sent_per_decision']):.0f} bytes sent/decision, "
       f"{med(lambda r: r['commits_per_decision']):.3f} commits/decision, "
-      f"loadgen CPU {med(lambda r: r['loadgen_cpu']):.2f} cores")
+      f"loadgen CPU {med(lambda r: r['loadgen_cpu']):.2f} cores "
+      f"({med(lambda r: r['loadgen_cpu_us_per_decision']):.0f} us/decision)")
 failures = []
 for r in runs:
     if r["errors"]:
