@@ -1,11 +1,11 @@
 // What the server spends on one `update` (docs/server.md "update (pushed)"):
 // built for each receiver (every seat and the spectators) after each decision
-// of whole random games, sent whole (the view, dumped) or as a patch (the
-// view diffed against the one sent before, the patch dumped). Counts the CPU
+// of whole random games: as a JSON tree, then dumped (how the server built
+// updates before), or written as text (update_text.h), whole or as a patch
+// against the view's text sent before (view_text.h). Counts the CPU
 // of building the message and its bytes; the game's own decisions are not
 // timed; times are the thread's CPU time. Run: `build/release/bench/update_bench`.
 #include <benchmark/benchmark.h>
-#include <malloc.h>
 
 #include <algorithm>
 #include <ctime>
@@ -15,7 +15,7 @@
 #include "protocol/match_json.h"
 #include "server/table.h"
 #include "server/update_text.h"
-#include "server/view_diff.h"
+#include "server/view_text.h"
 
 namespace tt {
 namespace {
@@ -23,10 +23,10 @@ namespace {
 using nlohmann::json;
 using server::Table;
 
-// Base: the update built, not dumped. Copied: whole, as the server sent it
-// before patches (the base copied, then dumped). Full: whole, as it does now
-// (dumped in place). Patch: by view_diff. LibraryPatch: by nlohmann::json::diff.
-enum class Form { kBase, kCopied, kFull, kPatch, kLibraryPatch };
+// Base: the update built as a tree, not dumped. Tree: the tree and its log
+// dumped (whole updates before they were written as text). Full: written as
+// text, whole. Patch: written as text, the view as a patch from the one before.
+enum class Form { kBase, kTree, kFull, kPatch };
 
 Setup setup_for(const std::string& game, std::uint64_t seed) {
   Setup s;
@@ -69,7 +69,7 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
   for (int g = 0; g < kGames; ++g) games.push_back(random_game(game, 100 + g));
   std::vector<std::size_t> bytes;
   double updates = 0;
-  double kept = 0, places = 0;  // heap held by the views kept for patches, at each game's end
+  double kept = 0, places = 0;  // text of the views kept for patches, at each game's end
   for (auto _ : bs) {
     bytes.clear();
     double seconds = 0;
@@ -84,57 +84,55 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
         s.name = "P";
         s.token_hash = "x";  // taken
       }
-      std::vector<json> sent(static_cast<std::size_t>(seats) + 1);  // by receiver + 1
+      std::vector<server::ViewText> sent(static_cast<std::size_t>(seats) + 1);  // by receiver + 1
       std::vector<std::size_t> log_sent(sent.size(), 0);
       std::uint64_t version = 0;
+      server::SharedUpdateText shared;
+      server::PlaceUpdateText place;
+      server::ViewText view;
+      std::string patch;
       for (const Decision& d : games[static_cast<std::size_t>(g)]) {
         t.match->act(d.seat, d.option);
         ++version;
         const double start = cpu_seconds();
+        if (form == Form::kFull || form == Form::kPatch) shared.write(t, {});
         for (Seat r = kNoSeat; r < seats; ++r) {
           const auto i = static_cast<std::size_t>(r + 1);
-          json base = t.update_base(r, {});
-          json log = t.match->log_json(r, log_sent[i]);
-          log_sent[i] = t.match->log().size();
           switch (form) {
             case Form::kBase:
-              benchmark::DoNotOptimize(base);
-              benchmark::DoNotOptimize(log);
-              break;
-            case Form::kCopied: {  // the server before patches: the base copied, then dumped
-              json j = base;
-              j["log"] = std::move(log);
-              bytes.push_back(dump(j).size());
+            case Form::kTree: {
+              json base = t.update_base(r, {});
+              base["log"] = t.match->log_json(r, log_sent[i]);
+              if (form == Form::kBase)
+                benchmark::DoNotOptimize(base);
+              else
+                bytes.push_back(dump(base).size());
               break;
             }
             case Form::kFull:
-              bytes.push_back(
-                  server::update_text(base, server::UpdateForm::kPlain, nullptr, 0, 0, log).size());
-              break;
-            case Form::kPatch:
-            case Form::kLibraryPatch: {
-              json& view = base["view"];
-              const bool first = sent[i].is_null();
-              const json patch = first                  ? json()
-                                 : form == Form::kPatch ? server::view_diff(sent[i], view)
-                                                        : json::diff(sent[i], view);
+            case Form::kPatch: {
+              place.write(t, r);
+              view.assign(t.match->view(r));
+              const bool whole = form == Form::kFull || sent[i].empty();
+              patch.clear();
+              if (!whole) view.append_patch_from(sent[i], patch);
               bytes.push_back(server::update_text(
-                                  base,
-                                  first ? server::UpdateForm::kFull : server::UpdateForm::kPatch,
-                                  &patch, version - 1, version, log)
+                                  t, r, shared, place,
+                                  {whole ? server::UpdateForm::kFull : server::UpdateForm::kPatch,
+                                   view.text(), patch, version - 1, version},
+                                  log_sent[i])
                                   .size());
-              sent[i] = std::move(base["view"]);  // kept for the next patch
+              if (form == Form::kPatch) std::swap(sent[i], view);  // kept for the next patch
               break;
             }
           }
+          log_sent[i] = t.match->log().size();
         }
         seconds += cpu_seconds() - start;
         updates += seats + 1;
       }
       if (form == Form::kPatch) {
-        const auto before = mallinfo2().uordblks;
-        const std::vector<json> copy = sent;
-        kept += static_cast<double>(mallinfo2().uordblks - before);
+        for (auto& v : sent) kept += static_cast<double>(v.text().size());
         places += static_cast<double>(sent.size());
       }
     }
@@ -159,9 +157,8 @@ int main(int argc, char** argv) {
   using namespace tt;
   register_builtin_games();
   for (const std::string game : {"suikoden", "ddm", "lastchronicle", "magic", "magic:4"})
-    for (auto [name, form] : {std::pair{"Base", Form::kBase}, std::pair{"Copied", Form::kCopied},
-                              std::pair{"Full", Form::kFull}, std::pair{"Patch", Form::kPatch},
-                              std::pair{"LibraryPatch", Form::kLibraryPatch}})
+    for (auto [name, form] : {std::pair{"Base", Form::kBase}, std::pair{"Tree", Form::kTree},
+                              std::pair{"Full", Form::kFull}, std::pair{"Patch", Form::kPatch}})
       benchmark::RegisterBenchmark(
           ("Update" + std::string(name) + "/" + game).c_str(),
           [game, form](benchmark::State& bs) { update_bench(bs, game, form); })

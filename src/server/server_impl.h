@@ -136,6 +136,10 @@ struct Server::Impl {
   // updates.cpp: the update each following connection is sent, whole or as a patch.
   void broadcast(Table& table);
   void send_update(Table& table, Subscriber& sub);
+  // Views' text buffers kept from one broadcast to the next (a few; they
+  // grow to a view's size once instead of every time).
+  std::vector<ViewText> spare_views;
+  static constexpr std::size_t kSpareViews = 8;
   // The lowest pending computer seat, if none is deciding yet, decides
   // (after --agent-delay-ms): start_agent hands a copy of the state to a
   // worker, agent_decided takes its answer back on the loop.

@@ -20,6 +20,7 @@
 #include "server/loop.h"
 #include "server/seed_commitment.h"
 #include "server/table_config.h"
+#include "server/view_text.h"
 
 namespace tt::server {
 
@@ -57,7 +58,7 @@ struct Subscriber {
 // The view last sent to the connections of one place (a seat, or the
 // spectators) that take patches: the base the next patch is computed against.
 struct SentView {
-  nlohmann::json view;
+  ViewText view;
   std::uint64_t version = 0;  // 0: none
 };
 

@@ -1,19 +1,17 @@
 // The `update` pushed to each connection following a table, as its seat may
 // see it: a whole view, or, for a connection that asked for patches and has
 // the previous view, an RFC 6902 JSON Patch from that view to this one
-// (docs/server.md "update (pushed)"). Both are built once per place (a seat,
-// or the spectators) and log position, their text shared by every connection
-// there. A patch is the difference of two views redacted for the same place,
-// so it can tell nothing the place's whole view would not.
-#include <map>
-#include <optional>
+// (docs/server.md "update (pushed)"). Each place's (a seat's, or the
+// spectators') view is built and written as text once per change, its
+// update's text shared by every connection there. A patch is the
+// difference of two views redacted for the same place, so it can tell
+// nothing the place's whole view would not.
 #include <tuple>
 
 #include "core/error.h"
 #include "protocol/fields.h"
 #include "server/server_impl.h"
 #include "server/update_text.h"
-#include "server/view_diff.h"
 
 namespace tt::server {
 
@@ -33,33 +31,27 @@ SentView& sent_view(Table& table, Seat seat) {
   return table.sent_views[place_of(seat)];
 }
 
-// One place's update this time: its base (view and all), and for the
-// connections taking patches the version it becomes and the patch from the last.
+// One place's update this time.
 struct Place {
-  json base;
+  Seat seat = kNoSeat;
+  PlaceUpdateText parts;
+  ViewText view;
   bool patching = false;           // a connection here takes patches
   std::uint64_t from = 0, to = 0;  // versions: the patch's base, this view's
-  std::optional<json> patch;       // when a connection here has version `from`
+  bool patched = false;            // `patch` holds the patch from version `from`
+  std::string patch;
+};
+
+// One text, and how many connections still wait for it (the last one takes it).
+struct Text {
+  Seat seat;
+  Form form;
+  std::size_t log_from;
+  int users = 0;
+  std::string text;
 };
 
 }  // namespace
-
-std::string update_text(json& base, UpdateForm form, const json* patch, std::uint64_t from,
-                        std::uint64_t to, json log) {
-  json view;
-  if (form == Form::kPatch) {
-    view = std::move(base["view"]);
-    base.erase("view");
-    base["patch"] = *patch;
-    base["base"] = from;
-  }
-  if (form != Form::kPlain) base["version"] = to;
-  base["log"] = std::move(log);
-  std::string text = dump(base);
-  for (const char* added : {"log", "version", "patch", "base"}) base.erase(added);
-  if (form == Form::kPatch) base["view"] = std::move(view);
-  return text;
-}
 
 bool wants_patches(const json& request) {
   const json* p = protocol::field(request, "patches");
@@ -72,79 +64,109 @@ void Server::Impl::broadcast(Table& table) {
   // One update per place, form and log position, its text shared by every
   // connection there: spectators (caught up alike) cost one view, however
   // many they are. A seat's own update is its seat's alone.
-  const auto now = loop.now();
-  const std::size_t log_size = table.match->log().size();
-  std::map<Seat, Place> places;
-  for (auto& [id, sub] : table.subscribers) {
-    auto place = places.find(sub.seat);
-    if (place == places.end()) {
-      place =
-          places
-              .emplace(sub.seat, Place{table.update_base(sub.seat, now), false, 0, 0, std::nullopt})
-              .first;
-      ++metrics.views_built;
+  const Match& match = *table.match;
+  const std::size_t log_size = match.log().size();
+  SharedUpdateText shared;
+  shared.write(table, loop.now());
+  std::vector<Place> places;
+  places.reserve(table.seats.size() + 1);
+  auto place_at = [&](Seat seat) -> Place& {
+    for (auto& p : places)
+      if (p.seat == seat) return p;
+    Place& p = places.emplace_back();
+    p.seat = seat;
+    p.parts.write(table, seat);
+    if (!spare_views.empty()) {  // a buffer grown by an earlier view
+      std::swap(p.view, spare_views.back());
+      spare_views.pop_back();
     }
-    place->second.patching |= sub.patches;
-  }
+    p.view.assign(match.view(seat));
+    ++metrics.views_built;
+    return p;
+  };
+  for (auto& [id, sub] : table.subscribers) place_at(sub.seat).patching |= sub.patches;
   // The patches, one per place, against the view its connections were last sent.
-  for (auto& [seat, place] : places) {
+  for (Place& place : places) {
     if (!place.patching) continue;
-    SentView& last = sent_view(table, seat);
+    SentView& last = sent_view(table, place.seat);
     place.from = last.version;
     place.to = ++table.versions;
     bool wanted = false;
     for (auto& [id, sub] : table.subscribers)
-      wanted |= sub.seat == seat && sub.patches && last.version != 0 && sub.version == last.version;
-    if (wanted) place.patch = view_diff(last.view, place.base["view"]);
-  }
-  std::map<std::tuple<Seat, Form, std::size_t>, std::string> texts;
-  for (auto& [id, sub] : table.subscribers) {
-    Place& place = places.at(sub.seat);
-    const Form form = !sub.patches                               ? Form::kPlain
-                      : place.patch && sub.version == place.from ? Form::kPatch
-                                                                 : Form::kFull;
-    auto text = texts.find({sub.seat, form, sub.log_sent});
-    if (text == texts.end()) {
-      std::string made =
-          update_text(place.base, form, place.patch ? &*place.patch : nullptr, place.from, place.to,
-                      table.match->log_json(sub.seat, sub.log_sent));
-      text = texts.emplace(std::tuple{sub.seat, form, sub.log_sent}, std::move(made)).first;
+      wanted |=
+          sub.seat == place.seat && sub.patches && last.version != 0 && sub.version == last.version;
+    if (wanted) {
+      place.view.append_patch_from(last.view, place.patch);
+      place.patched = true;
     }
+  }
+  std::vector<Text> texts;
+  auto form_of = [&](const Subscriber& sub, const Place& place) {
+    return !sub.patches                                 ? Form::kPlain
+           : place.patched && sub.version == place.from ? Form::kPatch
+                                                        : Form::kFull;
+  };
+  auto text_of = [&](const Subscriber& sub, Form form) -> Text& {
+    for (auto& t : texts)
+      if (t.seat == sub.seat && t.form == form && t.log_from == sub.log_sent) return t;
+    return texts.emplace_back(Text{sub.seat, form, sub.log_sent, 0, {}});
+  };
+  for (auto& [id, sub] : table.subscribers) ++text_of(sub, form_of(sub, place_at(sub.seat))).users;
+  for (auto& [id, sub] : table.subscribers) {
+    Place& place = place_at(sub.seat);
+    const Form form = form_of(sub, place);
+    Text& text = text_of(sub, form);
+    if (text.text.empty())
+      text.text =
+          update_text(table, sub.seat, shared, place.parts,
+                      {form, place.view.text(), place.patch, place.from, place.to}, sub.log_sent);
     if (sub.patches) sub.version = place.to;
     sub.log_sent = log_size;
     sub.updated = true;
     ++metrics.updates_sent;
-    sub.conn->send(text->second);
+    sub.conn->send(--text.users == 0 ? std::move(text.text) : text.text);
   }
   // What the next patches start from; a place nobody takes patches at keeps nothing.
   for (std::size_t i = 0; i < table.sent_views.size(); ++i) {
-    const Seat seat = static_cast<Seat>(i) - 1;
-    auto place = places.find(seat);
     SentView& last = table.sent_views[i];
-    if (place != places.end() && place->second.patching)
-      last = {std::move(place->second.base["view"]), place->second.to};
-    else
+    Place* place = nullptr;
+    for (auto& p : places)
+      if (place_of(p.seat) == i && p.patching) place = &p;
+    if (place) {
+      std::swap(last.view, place->view);
+      last.version = place->to;
+    } else {
+      spare_views.push_back(std::move(last.view));
       last = {};
+    }
   }
+  for (auto& p : places) spare_views.push_back(std::move(p.view));
+  if (spare_views.size() > kSpareViews) spare_views.resize(kSpareViews);
 }
 
 void Server::Impl::send_update(Table& table, Subscriber& sub) {
-  Place place{table.update_base(sub.seat, loop.now()), false, 0, 0, std::nullopt};
+  SharedUpdateText shared;
+  shared.write(table, loop.now());
+  PlaceUpdateText parts;
+  parts.write(table, sub.seat);
+  ViewText view;
+  view.assign(table.match->view(sub.seat));
   ++metrics.views_built;
+  std::uint64_t version = 0;
   if (sub.patches) {
     // The place's version when its view is the same (other connections there
     // go on patching), else a new one: they get a whole view next time.
     SentView& last = sent_view(table, sub.seat);
-    if (last.version == 0 || last.view != place.base["view"])
-      last = {place.base["view"], ++table.versions};
-    place.to = sub.version = last.version;
+    if (last.version == 0 || last.view.text() != view.text()) last = {view, ++table.versions};
+    version = sub.version = last.version;
   }
   const Form form = sub.patches ? Form::kFull : Form::kPlain;
-  json log = table.match->log_json(sub.seat, sub.log_sent);
+  std::string text = update_text(table, sub.seat, shared, parts,
+                                 {form, view.text(), {}, 0, version}, sub.log_sent);
   sub.log_sent = table.match->log().size();
   sub.updated = true;
   ++metrics.updates_sent;
-  sub.conn->send(update_text(place.base, form, nullptr, 0, place.to, std::move(log)));
+  sub.conn->send(std::move(text));
 }
 
 }  // namespace tt::server

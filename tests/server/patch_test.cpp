@@ -10,7 +10,7 @@
 #include "core/registry.h"
 #include "hub_support.h"
 #include "patch_follower.h"
-#include "server/view_diff.h"
+#include "server/view_text.h"
 
 namespace tt::server::testing {
 namespace {
@@ -169,22 +169,41 @@ TEST_F(Patches, PatchesThatAreNotABooleanAreRefusedAndChangeNothing) {
   EXPECT_EQ(h.request(c, {{"cmd", "watch"}, {"table", table}, {"patches", 1}})["ok"], false);
 }
 
-// view_diff's patches turn one document into the other (applied by the
-// library's own patch), whatever changed: keys needing escapes, arrays
-// grown and shrunk, a value of another type, the whole document.
-TEST(ViewDiff, APatchTurnsTheOneViewIntoTheOther) {
+// The patch between two views' texts (ViewText) turns the one document into
+// the other (applied by the library's own patch), whatever changed: keys
+// needing escapes, arrays grown and shrunk, a value of another type, the
+// whole document; and the text of a view is the library's dump of it.
+json text_patch(const json& from, const json& to) {
+  ViewText a, b;
+  a.assign(from);
+  b.assign(to);
+  EXPECT_EQ(a.text(), from.dump());
+  EXPECT_EQ(b.text(), to.dump());
+  std::string out;
+  b.append_patch_from(a, out);
+  return json::parse(out);
+}
+
+TEST(ViewText, APatchTurnsTheOneViewIntoTheOther) {
   const json a = json::parse(R"({"a/b": 1, "c~d": [1, 2, 3, {"x": "y"}], "gone": true,
-                                 "n": null, "list": [1, 2], "o": {"p": [1]}, "same": {"k": [1, 2]}})");
+                                 "n": null, "list": [1, 2], "o": {"p": [1]}, "same": {"k": [1, 2]},
+                                 "q\"uo\u00e9": {"t\n": 1.5}, "e": {}, "u": 18446744073709551615})");
   const json b = json::parse(R"({"a/b": 2, "c~d": [1, 5], "n": {"now": "an object"},
                                  "list": [1, 2, 3, 4], "o": {"p": [], "q": 1}, "same": {"k": [1, 2]},
-                                 "new": "x"})");
+                                 "new": "x", "q\"uo\u00e9": {"t\n": -2}, "e": [], "u": -3})");
   for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}, std::pair{a, a}, std::pair{a, json(3)},
-                          std::pair{json::array(), a}}) {
-    const json patch = view_diff(from, to);
+                          std::pair{json::array(), a}, std::pair{json::object(), a}}) {
+    const json patch = text_patch(from, to);
     EXPECT_EQ(from.patch(patch), to) << patch.dump();
   }
-  EXPECT_TRUE(view_diff(a, a).empty());
-  EXPECT_EQ(view_diff(a, b).size(), json::diff(a, b).size());
+  EXPECT_TRUE(text_patch(a, a).empty());
+  // As fine as the library's own diff: one operation per changed leaf.
+  EXPECT_EQ(text_patch(a, b).size(), json::diff(a, b).size());
+  // A ViewText written again holds the new view only.
+  ViewText t;
+  t.assign(a);
+  t.assign(json{{"k", 1}});
+  EXPECT_EQ(t.text(), R"({"k":1})");
 }
 
 // The check of redaction_test.cpp can fail: a patch naming a card (as a
