@@ -1,10 +1,26 @@
 #include "core/match.h"
 
+#include <optional>
+
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/schema_check.h"
 
 namespace tt {
+
+namespace {
+
+// The action of `seat`'s option with this id now, if it is one: by ids
+// alone, since labels cost more to render than checking a decision does.
+std::optional<Action> option_action(const State& state, Seat seat, const std::string& option_id) {
+  ActionList legal;
+  state.legal_actions(seat, legal);
+  for (auto a : legal)
+    if (state.action_id(seat, a) == option_id) return a;
+  return std::nullopt;
+}
+
+}  // namespace
 
 Match::Match(std::shared_ptr<const Game> game, Setup setup)
     : game_(std::move(game)), setup_(std::move(setup)), log_(std::make_unique<EventLog>()) {
@@ -39,16 +55,14 @@ std::string Match::refusal(Seat seat, const std::string& option_id) const {
     return state_->in_game(seat) ? "" : "seat " + std::to_string(seat) + " has left the game";
   if (!has_seat(state_->pending_seats(), seat))
     return "seat " + std::to_string(seat) + " has no decision pending";
-  for (auto& o : options(seat))
-    if (o.id == option_id) return "";
+  if (option_action(*state_, seat, option_id)) return "";
   return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
 }
 
 std::string Match::act(Seat seat, const std::string& option_id) {
   if (option_id == kConcede) return concede(seat);
   if (std::string why = refusal(seat, option_id); !why.empty()) return why;
-  for (auto& o : options(seat))
-    if (o.id == option_id) return act(seat, o.action);
+  if (auto action = option_action(*state_, seat, option_id)) return act(seat, *action);
   return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
 }
 
