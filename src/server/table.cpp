@@ -20,10 +20,21 @@ const char* Table::status() const {
 
 Seat Table::seat_of_token(const std::string& token) const {
   if (token.size() > 256) return kNoSeat;
-  const std::string hash = token_hash(token);
-  for (std::size_t i = 0; i < seats.size(); ++i)
-    if (!seats[i].token_hash.empty() && same_secret(seats[i].token_hash, hash))
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const TableSeat& s = seats[i];
+    if (!s.token_hash.empty() && !s.verified_token.empty() && s.verified_hash == s.token_hash &&
+        same_secret(s.verified_token, token))
       return static_cast<Seat>(i);
+  }
+  const std::string hash = token_hash(token);
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const TableSeat& s = seats[i];
+    if (!s.token_hash.empty() && same_secret(s.token_hash, hash)) {
+      s.verified_token = token;
+      s.verified_hash = s.token_hash;
+      return static_cast<Seat>(i);
+    }
+  }
   return kNoSeat;
 }
 

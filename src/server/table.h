@@ -25,9 +25,15 @@
 namespace tt::server {
 
 struct TableSeat {
-  std::string kind;                      // "human" or an agent spec ("ismcts:sims=2000")
-  std::string name;                      // the person's name once taken; the agent's spec
-  std::string token_hash;                // "" while a human seat is open
+  std::string kind;        // "human" or an agent spec ("ismcts:sims=2000")
+  std::string name;        // the person's name once taken; the agent's spec
+  std::string token_hash;  // "" while a human seat is open
+  // The last token found to hash to token_hash, and that hash: every `act`
+  // names its token, and hashing it (SHA-256) each time cost more than the
+  // rest of reading the request. In memory only; a new token_hash (a claim,
+  // a new holder) makes it stale, since `verified_hash` then differs.
+  mutable std::string verified_token;
+  mutable std::string verified_hash;
   int connections = 0;                   // connections subscribed as this seat
   Loop::Clock::time_point away_since{};  // when its last connection went
   // Timers: when its current decision became pending, and its clock.

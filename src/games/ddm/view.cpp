@@ -2,6 +2,7 @@
 // "state" block of a DDM scenario (docs/scenario-format.md): pieces are listed
 // with where they are, the dungeon is drawn as 19 rows of 13 characters.
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/error.h"
 #include "games/ddm/state.h"
@@ -51,11 +52,11 @@ void DdmState::view(Seat viewer, json& out) const {
   json levels = json::array();
   for (int l = 1; l <= 4; ++l)
     if (summon_levels_ & (1u << l)) levels.push_back(l);
-  out["summon_levels"] = levels;
+  out["summon_levels"] = std::move(levels);
   json picked = json::array();
   for (int i = 0; i < kDice; ++i)
     if (picked_ & (1u << i)) picked.push_back(i);
-  out["picked"] = picked;  // die slots picked for the roll in progress
+  out["picked"] = std::move(picked);  // die slots picked for the roll in progress
   // The dice of the last roll and the crests they showed, seen by both.
   json rolled = json::array();
   if (turn_ > 0 && rolls_done_ > 0)
@@ -68,7 +69,7 @@ void DdmState::view(Seat viewer, json& out) const {
                         {"level", d.level},
                         {"gained", last_roll_gain_[k]}});
     }
-  out["rolled"] = rolled;
+  out["rolled"] = std::move(rolled);
   const Pool& pool = rules_->pool;
   out["placing"] =
       phase_ == Phase::kPlace
@@ -83,7 +84,7 @@ void DdmState::view(Seat viewer, json& out) const {
     json pj = {{"seat", s},
                {"master", {{"square", master_square(s).str()}, {"damage", master_damage_[s]}}},
                {"crests", crest_json(crests_[s])},
-               {"dice", dice},
+               {"dice", std::move(dice)},
                {"dungeon_squares", dungeon_squares(s)},
                {"monsters_on_field", monsters_on_field(s)}};
     json reserve = json::array(), gone = json::array();
@@ -99,11 +100,11 @@ void DdmState::view(Seat viewer, json& out) const {
         gone.push_back(def(static_cast<PieceId>(i)).id);
     }
     pj["reserve_size"] = reserve_size;
-    if (referee || viewer == s) pj["reserve"] = reserve;
-    pj["gone"] = gone;
-    players.push_back(pj);
+    if (referee || viewer == s) pj["reserve"] = std::move(reserve);
+    pj["gone"] = std::move(gone);
+    players.push_back(std::move(pj));
   }
-  out["players"] = players;
+  out["players"] = std::move(players);
   json field = json::array();
   // An item is hidden from the opponent until it triggers. Its number would
   // name it (a seat's pieces are numbered in its set's order, and sets are
@@ -136,7 +137,7 @@ void DdmState::view(Seat viewer, json& out) const {
       pj["moved"] = pc.moved;
       pj["attacks"] = pc.attacks;
     }
-    field.push_back(pj);
+    field.push_back(std::move(pj));
   }
   for (int i = 0; i < Board::kSquares; ++i) {
     const PieceId p = board_[i].item;
@@ -146,7 +147,7 @@ void DdmState::view(Seat viewer, json& out) const {
                        {"kind", "item"},
                        {"revealed", false}});
   }
-  out["field"] = field;
+  out["field"] = std::move(field);
   json rows = json::array(), crust = json::array();
   for (int r = 0; r < Board::kRows; ++r) {
     std::string row;
@@ -158,8 +159,8 @@ void DdmState::view(Seat viewer, json& out) const {
     }
     rows.push_back(row);
   }
-  out["dungeon"] = rows;
-  out["crust"] = crust;
+  out["dungeon"] = std::move(rows);
+  out["crust"] = std::move(crust);
   out["battle"] = battle_.active
                       ? json{{"attacker", battle_.attacker == kMaster
                                               ? json("master")
@@ -179,7 +180,7 @@ void DdmState::view(Seat viewer, json& out) const {
          {"negated", l.negated},
          {"in_battle", l.in_battle}});
   }
-  out["chain"] = chain;
+  out["chain"] = std::move(chain);
   out["last_attack"] = last_attack_json();
   static const char* kTieBreaks[] = {"master_damage", "monsters", "dungeon", "levels", "draw"};
   out["tie_break"] = tie_break_ == TieBreak::kNone

@@ -2,6 +2,7 @@
 // saved form names cards by pool id and is also a scenario's "state" block
 // (docs/scenario-format.md): every field but the cards is optional.
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "games/lastchronicle/state.h"
 
@@ -36,7 +37,7 @@ void LcState::view(Seat viewer, json& out) const {
   json pending = json::array();
   for (Seat s = 0; s < num_seats(); ++s)
     if (has_seat(pending_seats(), s)) pending.push_back(s);
-  out["pending"] = pending;
+  out["pending"] = std::move(pending);
   out["priority"] = round_.is_open() ? json(round_.holder()) : json(nullptr);
   out["passed"] = round_.passed();
   out["others_acted"] = round_.others_acted();
@@ -48,7 +49,7 @@ void LcState::view(Seat viewer, json& out) const {
       json uj = {{"card", def(u.card).id},   {"owner", owner_[u.card]},   {"wiped", u.wiped},
                  {"fresh", u.fresh},         {"damage", u.damage},        {"atk", atk(u.card)},
                  {"def", def_value(u.card)}, {"negated", negated(u.card)}};
-      field.push_back(uj);
+      field.push_back(std::move(uj));
     }
     json tokens = json::array();
     for (auto t : p.tokens) tokens.push_back(rules_->pool.tokens[t].id);
@@ -59,9 +60,9 @@ void LcState::view(Seat viewer, json& out) const {
         {"life", p.life},
         {"hand_size", p.hand.size()},
         {"deck_size", p.deck.size()},
-        {"field", field},
+        {"field", std::move(field)},
         {"ca_yard", zone(p.ca_yard)},
-        {"tokens", tokens},
+        {"tokens", std::move(tokens)},
         {"discard", zone(p.discard)},
         {"removed", zone(p.removed)},
         {"removed_hidden_size", p.removed_hidden.size()},
@@ -80,15 +81,15 @@ void LcState::view(Seat viewer, json& out) const {
     if (referee) {
       json deck = json::array();
       for (auto it = p.deck.end(); it != p.deck.begin();) deck.push_back(def(*--it).id);
-      pj["deck"] = deck;
+      pj["deck"] = std::move(deck);
     }
     if (p.setup_pick != kNoCard && (referee || viewer == s))
       pj["setup_pick"] = def(p.setup_pick).id;
     pj["picked"] = p.picked;
     view_knowledge(viewer, s, pj);
-    players.push_back(pj);
+    players.push_back(std::move(pj));
   }
-  out["players"] = players;
+  out["players"] = std::move(players);
   out["combat"] = combat_.target == kNoSeat ? json(nullptr)
                                             : json{{"target", combat_.target},
                                                    {"attacker", id(combat_.attacker)},
@@ -119,7 +120,7 @@ void LcState::view(Seat viewer, json& out) const {
                     {"owner", owner_[triggers_[i].trigger.card]},
                     {"ability", triggers_[i].trigger.ability},
                     {"subject", triggers_[i].trigger.subject}});
-  out["triggers"] = trig;
+  out["triggers"] = std::move(trig);
   if (pay_.what != Paying::kNone)
     out["payment"] = {{"seat", pay_.seat},           {"what", static_cast<int>(pay_.what)},
                       {"card", id(pay_.card)},       {"owner", owner_of(pay_.card)},
@@ -134,10 +135,10 @@ void LcState::view(Seat viewer, json& out) const {
                     {"def", m.def},
                     {"source", m.source},
                     {"negate", m.negate}});
-  out["modifiers"] = mods;
+  out["modifiers"] = std::move(mods);
   json bonus = json::array();
   for (auto b : bonus_) bonus.push_back(b);
-  out["bonus"] = bonus;
+  out["bonus"] = std::move(bonus);
   out["bonus_step"] = bonus_step_;
   out["ordering"] = ordering_;
   out["jump_to_end"] = jump_to_end_;
@@ -151,7 +152,7 @@ void LcState::view(Seat viewer, json& out) const {
     json results = json::array();
     for (auto& o : outcomes())
       results.push_back({{"result", result_name(o.result)}, {"place", o.place}});
-    out["results"] = results;
+    out["results"] = std::move(results);
   }
 }
 

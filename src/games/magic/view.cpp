@@ -1,6 +1,7 @@
 // What a seat sees (its own hand; every public zone; hand and library
 // sizes of the others) and its log lines; the terminal table is render.cpp.
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/text.h"
 #include "games/magic/events.h"
@@ -102,9 +103,9 @@ void MagicState::view(Seat viewer, json& out) const {
         (objs_[o].face_down ? hidden : j["left_game"]).push_back(ref(o));
     j["left_game_hidden_size"] = hidden.size();
     if (referee) j["left_game_hidden"] = std::move(hidden);
-    players.push_back(j);
+    players.push_back(std::move(j));
   }
-  out["players"] = players;
+  out["players"] = std::move(players);
   json bf = json::array();
   for (Obj o : battlefield_) {
     const Object& x = objs_[o];
@@ -124,9 +125,9 @@ void MagicState::view(Seat viewer, json& out) const {
     if (x.attached != kNoObj) b["attached"] = ref(x.attached);
     if (x.enchanted_player >= 0) b["enchanted_player"] = x.enchanted_player;
     if (x.chosen >= 0) b["chosen"] = x.chosen;
-    bf.push_back(b);
+    bf.push_back(std::move(b));
   }
-  out["battlefield"] = bf;
+  out["battlefield"] = std::move(bf);
   json stack = json::array();
   for (int k = 0; k < markers_; ++k)
     for (auto& it : ctx_[k].stack) {
@@ -141,7 +142,7 @@ void MagicState::view(Seat viewer, json& out) const {
       if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
       s["targets"] = targets_json(it);
       if (it.chosen >= 0) s["chosen"] = it.chosen;
-      stack.push_back(s);
+      stack.push_back(std::move(s));
     }
   if (res_.active && res_.item.kind == ItemKind::kSpell) {
     json s;  // the object resolving now, waiting for a choice
@@ -153,9 +154,9 @@ void MagicState::view(Seat viewer, json& out) const {
     s["targets"] = targets_json(res_.item);
     if (res_.item.chosen >= 0) s["chosen"] = res_.item.chosen;
     s["resolving"] = true;
-    stack.push_back(s);
+    stack.push_back(std::move(s));
   }
-  out["stack"] = stack;
+  out["stack"] = std::move(stack);
   // A spell being cast is announced (601.2a, 601.2b): everyone sees the card
   // and its mode while its controller chooses targets and pays.
   if (cast_.active && cast_.item.kind == ItemKind::kSpell)
@@ -185,9 +186,9 @@ void MagicState::view(Seat viewer, json& out) const {
       c["to_player"] = a.to_player;
       c["left"] = division_left(a);
     }
-    combat.push_back(c);
+    combat.push_back(std::move(c));
   }
-  out["combat"] = combat;
+  out["combat"] = std::move(combat);
   out["priority"] = T().round.is_open() ? T().round.holder() : -1;
   if (markers_ > 1) {  // 807.4: every turn marker's turn
     json turns = json::array();
@@ -197,7 +198,7 @@ void MagicState::view(Seat viewer, json& out) const {
                        {"waiting", ctx_[k].waiting},
                        {"step", step_name(ctx_[k].step)},
                        {"current", k == cur_}});
-    out["markers"] = turns;
+    out["markers"] = std::move(turns);
   }
   out["pending"] = json::array();
   for (Seat s = 0; s < num_seats(); ++s)
@@ -205,7 +206,7 @@ void MagicState::view(Seat viewer, json& out) const {
   if (over_) {
     json res = json::array();
     for (auto& o : outcomes()) res.push_back(o.place);
-    out["places"] = res;
+    out["places"] = std::move(res);
   }
   knowledge_view(viewer, out);
 }

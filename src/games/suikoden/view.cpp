@@ -3,6 +3,7 @@
 // scenario (docs/scenario-format.md), so every field but the cards is optional.
 #include <nlohmann/json.hpp>
 #include <type_traits>
+#include <utility>
 
 #include "core/error.h"
 #include "core/load_fields.h"
@@ -41,7 +42,7 @@ void SuikodenState::view(Seat viewer, json& out) const {
   json pending = json::array();
   for (Seat s = 0; s < 2; ++s)
     if (has_seat(pending_seats(), s)) pending.push_back(s);
-  out["pending"] = pending;
+  out["pending"] = std::move(pending);
   out["winner"] = phase_ == Phase::kOver && winner_ >= 0 ? json(winner_) : json(nullptr);
   json cards_seen = json::object();
   auto note = [&](Card c) {
@@ -68,7 +69,7 @@ void SuikodenState::view(Seat viewer, json& out) const {
     if (referee) {
       json deck = json::array();
       for (auto it = p.deck.end(); it != p.deck.begin();) deck.push_back(def(*--it).id);
-      pj["deck"] = deck;
+      pj["deck"] = std::move(deck);
     }
     json resolved = json::array();
     for (auto& r : p.resolved) {
@@ -76,10 +77,10 @@ void SuikodenState::view(Seat viewer, json& out) const {
       note(r.card);
       note(r.stationed);
     }
-    pj["resolved"] = resolved;
-    players.push_back(pj);
+    pj["resolved"] = std::move(resolved);
+    players.push_back(std::move(pj));
   }
-  out["players"] = players;
+  out["players"] = std::move(players);
   json missions = json::array();
   for (int p = 0; p < kPlaces; ++p) {
     const auto& mp = places_[p];
@@ -96,9 +97,9 @@ void SuikodenState::view(Seat viewer, json& out) const {
     note(mp.support);
     for (auto& side : mp.dispatched)
       for (Card c : side) note(c);
-    missions.push_back(mj);
+    missions.push_back(std::move(mj));
   }
-  out["missions"] = missions;
+  out["missions"] = std::move(missions);
   if (battle_.place >= 0 && phase_ != Phase::kMain) {
     json b = {{"place", place_id(battle_.place)},
               {"new", battle_.is_new},
@@ -113,7 +114,7 @@ void SuikodenState::view(Seat viewer, json& out) const {
     for (auto& w : battle_.weakened)
       weakened.push_back(
           {{"card", def(w.card).id}, {"stat", stat_name(w.stat)}, {"amount", w.amount}});
-    b["weakened"] = weakened;
+    b["weakened"] = std::move(weakened);
     json duel = json::array();
     for (Seat s = 0; s < 2; ++s) {
       // A face-down duel card is seen only by its player until the reveal.
@@ -123,8 +124,8 @@ void SuikodenState::view(Seat viewer, json& out) const {
                       {"face_down", battle_.duel_card[s] != kNoCard},
                       {"card", shown ? id(battle_.duel_card[s]) : json(nullptr)}});
     }
-    b["duel"] = duel;
-    out["battle"] = b;
+    b["duel"] = std::move(duel);
+    out["battle"] = std::move(b);
   } else {
     out["battle"] = nullptr;
   }
@@ -134,7 +135,7 @@ void SuikodenState::view(Seat viewer, json& out) const {
     out["mulligan_picked"] = mulligan_pick_.size();
     if (referee || viewer == deciding_) out["mulligan_pick"] = zone(mulligan_pick_);
   }
-  out["cards"] = cards_seen;
+  out["cards"] = std::move(cards_seen);
 }
 
 void SuikodenState::save(json& out) const {
