@@ -57,7 +57,7 @@ TEST_P(UpdateTexts, IsTheDumpOfTheTreeAndItsPatchesGiveTheNextView) {
   PlaceUpdateText place;
   ViewText view;
   std::uint64_t version = 0;
-  for (int decisions = 0; decisions < 150 && !t.over(); ++decisions) {
+  for (int decisions = 0; decisions < 80 && !t.over(); ++decisions) {
     const Seat s = protocol::pending_seats(*t.match).front();
     const auto options = t.match->options(s);
     t.match->act(s, options[rng() % options.size()].id);
