@@ -1,4 +1,6 @@
 // Pending decisions: who decides, their options, and applying a choice.
+#include <cassert>
+
 #include "core/error.h"
 #include "core/opponents.h"
 #include "games/magic/events.h"
@@ -171,9 +173,23 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
           add(Action{kCast, o, static_cast<std::uint16_t>(m), 0}))
         return true;
   }
-  if (!activators_ && !rules_->deploy) return any;  // most tables: nothing to activate
+#ifndef NDEBUG  // the counts agree with the battlefield (every test's game checks it)
+  {
+    int mine = 0, open = 0;
+    for (Obj o : battlefield_)
+      if (objs_[o].activates) mine += objs_[o].controller == seat, open += open_abilities(o);
+    assert(mine == activators_of_[static_cast<std::size_t>(seat)] && open == open_activators_);
+  }
+#endif
+  // Most tables: nothing this seat could activate. Else the scan stops at
+  // the last permanent with an ability (but under deploy every creature has one).
+  if (!rules_->deploy && !activators_of_[static_cast<std::size_t>(seat)] && !open_activators_)
+    return any;
+  int unseen = activators_;
   for (Obj o : battlefield_) {
+    if (!rules_->deploy && unseen == 0) break;
     if (!objs_[o].activates && !rules_->deploy) continue;  // most permanents: nothing to activate
+    if (objs_[o].activates) --unseen;
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
       if (can_activate(seat, o, static_cast<int>(i), untapped()) &&

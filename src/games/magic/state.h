@@ -108,6 +108,7 @@ struct Object {
   std::uint8_t hold = 0;      // ... until it leaves (1) or for its leave trigger (2)
   bool activates = false;     // see types
   std::int8_t produces = -1;  // a land's colour (see types): counting mana reads it here
+  bool triggers = false;      // has triggered abilities (see types): most permanents have none
   std::uint32_t timestamp = 0;
   // Seats that know this card while it stays in a hidden zone: at its place
   // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
@@ -489,12 +490,51 @@ class MagicState final : public State {
   bool priority_options(Seat s, ActionList* out) const;
 
   // casting and activating (cast.cpp)
-  // Untapped lands by colour, counted once per option listing.
+  // Untapped lands by colour: a seat's mana (every land makes one colour).
   struct Mana {
-    std::uint8_t have[kColours]{};
+    std::uint16_t have[kColours]{};
     int total = 0;
+    friend bool operator==(const Mana&, const Mana&) = default;
   };
+  // The seat's untapped lands, kept up to date (untapped_); a debug build
+  // checks them against a count of the battlefield at every question.
   Mana mana_of(Seat s) const;
+  Mana count_mana(Seat s) const;  // the battlefield scan
+  // Adds o to (+1) or takes it from (-1) its controller's untapped lands,
+  // when it is one: called around every change of zone, tapping or control.
+  void count_land(Obj o, int delta) {
+    const Object& x = objs_[o];
+    if (x.zone != Zone::kBattlefield || x.tapped || !(x.types & kLand) || x.produces < 0) return;
+    Mana& m = untapped_[static_cast<std::size_t>(x.controller)];
+    m.have[x.produces] = static_cast<std::uint16_t>(m.have[x.produces] + delta);
+    m.total += delta;
+  }
+  // count_land, and the permanents with abilities to activate: around every
+  // change of zone or control of a permanent.
+  void count_controlled(Obj o, int delta) {
+    const Object& x = objs_[o];
+    if (x.zone != Zone::kBattlefield) return;
+    count_land(o, delta);
+    if (!x.activates) return;
+    auto& n = activators_of_[static_cast<std::size_t>(x.controller)];
+    n = static_cast<std::uint16_t>(n + delta);
+    if (open_abilities(o)) open_activators_ = static_cast<std::uint16_t>(open_activators_ + delta);
+  }
+  // Whether another player than its controller may activate one of o's
+  // abilities (801.6).
+  bool open_abilities(Obj o) const {
+    for (auto& a : def(o).activated)
+      if (a.any_player) return true;
+    return false;
+  }
+  void set_tapped(Obj o, bool tapped) {
+    if (objs_[o].tapped == tapped) return;
+    count_land(o, -1);
+    objs_[o].tapped = tapped;
+    count_land(o, +1);
+  }
+  // untapped_, activators_of_ and open_activators_ from the battlefield (load).
+  void recount_controlled();
   static bool affordable(const Mana& m, const ManaCost& cost);
   bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
   bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
@@ -531,6 +571,13 @@ class MagicState final : public State {
   // combat (combat.cpp)
   SeatMask attackable(Seat attacker_controller) const;
   bool can_attack_now(Obj o, Seat target) const;
+  // can_attack_now in two halves: what does not depend on the player
+  // attacked, then what does (so the options ask the first once per creature).
+  bool able_to_attack(Obj o) const;
+  bool may_attack_player(Obj o, Seat target) const;
+  // The attacks that may be declared now into `out`; with no list, only
+  // whether there is one.
+  bool attack_choices(ActionList* out) const;
   void attack_options(Seat s, ActionList& out) const;
   bool attack_declaration_legal() const;
   void declare_attackers_done();
@@ -604,6 +651,13 @@ class MagicState final : public State {
   std::uint16_t pt_auras_ = 0;     // P/T-changing Auras on the battlefield
   std::uint16_t restrictors_ = 0;  // permanents with attack or block restrictions
   std::uint16_t activators_ = 0;   // permanents with activated abilities (most have none)
+  // Each seat's untapped lands by colour (derived: not saved; recounted on
+  // load), so that the check before every priority counts no lands.
+  std::array<Mana, kMaxSeats> untapped_{};
+  // Permanents with abilities to activate, by controller, and those whose
+  // abilities anyone in range may activate (derived like untapped_).
+  std::array<std::uint16_t, kMaxSeats> activators_of_{};
+  std::uint16_t open_activators_ = 0;
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;

@@ -60,6 +60,7 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
   x.types = rules_->pool[x.def].types;
   x.activates = !rules_->pool[x.def].activated.empty();
   x.produces = rules_->pool[x.def].produces;
+  x.triggers = !rules_->pool[x.def].triggers.empty();
   x.aura = rules_->pool[x.def].aura;
   x.owner = x.controller = x.base_controller = static_cast<std::int8_t>(owner);
   x.zone = Zone::kGone;
@@ -70,14 +71,15 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
 
 void MagicState::remove_from_zone(Obj o) {
   if (objs_[o].zone == Zone::kBattlefield) {
+    count_controlled(o, -1);
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
     if (restrictor(o)) --restrictors_;
     if (objs_[o].activates) --activators_;
+    sba_dirty_ = true;  // state-based actions look at the battlefield, not other zones
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
   }
-  sba_dirty_ = true;
   objs_[o].zone = Zone::kGone;
   objs_[o].known = 0;
 }
@@ -89,6 +91,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   if (z != Zone::kLibrary && z != Zone::kHand) x.known = 0;  // public: everyone sees it
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
+    count_controlled(o, +1);
     if (pt_aura(o)) ++pt_auras_;
     if (restrictor(o)) ++restrictors_;
     if (objs_[o].activates) ++activators_;
@@ -128,6 +131,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   // Look-back triggers fire with the object as it last existed.
   trigger(When::kLeaves, o);
   if (creature && to == Zone::kGraveyard && !d.token) trigger_all(When::kCreatureDies, ctl, o);
+  count_controlled(o, -1);
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
   if (restrictor(o)) --restrictors_;
