@@ -27,7 +27,8 @@ class TurnOrder {
     if (active_ == 0 || seats_ <= 0) return kNoSeat;
     if (direction != 1 && direction != -1) return next_by(from, direction);
     const int n = seats_;
-    int s = (from % n + n) % n;  // `from` may lie outside the table
+    int s = from;
+    if (s < 0 || s >= n) s = (s % n + n) % n;  // `from` may lie outside the table
     for (int i = 0; i < n; ++i) {
       s += direction;  // one step round the table, without a division
       if (s == n) s = 0;

@@ -69,7 +69,14 @@ void MagicState::recount_controlled() {
   untapped_ = {};
   activators_of_ = {};
   open_activators_ = 0;
-  for (Obj o : battlefield_) count_controlled(o, +1);
+  activators_ = 0;
+  activator_list_.clear();
+  watching_ = {};
+  for (Obj o : battlefield_) {
+    count_controlled(o, +1);
+    watch(o, +1);
+    if (objs_[o].activates) activator_entered(o);
+  }
 }
 
 bool MagicState::affordable(const Mana& m, const ManaCost& cost) {

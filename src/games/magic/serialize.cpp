@@ -478,9 +478,8 @@ void MagicState::load(const json& j) {
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
       validate(t);
-      t.pt_auras_ = t.restrictors_ = t.activators_ = 0;
+      t.pt_auras_ = t.restrictors_ = 0;  // activators_: recount_controlled
       for (Obj o : t.battlefield_) {
-        t.activators_ = static_cast<std::uint16_t>(t.activators_ + t.objs_[o].activates);
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
         t.restrictors_ = static_cast<std::uint16_t>(t.restrictors_ + t.restrictor(o));
       }

@@ -1,5 +1,7 @@
 // Priority (117), the stack (405, 608), triggered abilities in APNAP order
 // (603.3b, team-based under 805.7) and state-based actions (704).
+#include <cassert>
+
 #include "core/opponents.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -127,6 +129,15 @@ void MagicState::trigger(When w, Obj source, Seat subject, Obj subject_obj) {
 // only when the whole event happens inside the controller's range.
 void MagicState::trigger_all(When w, Seat subject, Obj subject_obj) {
   if (quiet_) return;
+#ifndef NDEBUG  // the counts agree with the battlefield (every test's game checks it)
+  {
+    int n = 0;
+    for (Obj o : battlefield_)
+      for (auto& t : def(o).triggers) n += t.when == w;
+    assert(n == watching_[static_cast<std::size_t>(w)]);
+  }
+#endif
+  if (!watching_[static_cast<std::size_t>(w)]) return;  // nothing on the battlefield could trigger
   for (std::size_t i = 0; i < battlefield_.size(); ++i) {
     const Obj o = battlefield_[i];
     if (!objs_[o].triggers) continue;  // a land, most often

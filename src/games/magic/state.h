@@ -361,7 +361,7 @@ class MagicState final : public State {
 
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }
-  const CardDef& def(Obj o) const { return rules_->pool[objs_[o].def]; }
+  const CardDef& def(Obj o) const { return defs_[objs_[o].def]; }
   const Object& obj(Obj o) const { return objs_[o]; }
   const Player& player(Seat s) const { return players_[s]; }
   const TurnCtx& turn() const { return ctx_[cur_]; }
@@ -533,8 +533,31 @@ class MagicState final : public State {
     objs_[o].tapped = tapped;
     count_land(o, +1);
   }
-  // untapped_, activators_of_ and open_activators_ from the battlefield (load).
+  // untapped_, activators_of_, open_activators_ and activator_list_ from
+  // the battlefield (load).
   void recount_controlled();
+  // A permanent with abilities to activate entered (after it joined
+  // battlefield_) or left (after it left battlefield_).
+  // o's triggered abilities join (+1) or leave (-1) watching_.
+  void watch(Obj o, int delta) {
+    if (!objs_[o].triggers) return;
+    for (auto& t : def(o).triggers) {
+      auto& n = watching_[static_cast<std::size_t>(t.when)];
+      n = static_cast<std::uint16_t>(n + delta);
+    }
+  }
+  void activator_entered(Obj o) {
+    if (++activators_ <= activator_list_.capacity()) activator_list_.push_back(o);
+  }
+  void activator_left(Obj o) {
+    if (activators_-- <= activator_list_.capacity()) {
+      activator_list_.remove(o);
+    } else if (activators_ == activator_list_.capacity()) {  // fits again
+      activator_list_.clear();
+      for (Obj p : battlefield_)
+        if (objs_[p].activates) activator_list_.push_back(p);
+    }
+  }
   static bool affordable(const Mana& m, const ManaCost& cost);
   bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
   bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
@@ -617,6 +640,9 @@ class MagicState final : public State {
   void check_game_over();
 
   std::shared_ptr<const Rules> rules_;
+  // rules_->pool's cards (a copy shares them with its rules): def() is one
+  // load away, not four.
+  const CardDef* defs_;
   // The objects (size num_objs_), room for the cards dealt and some tokens
   // (reserve_objects); the battlefield has the same room.
   SizedVec<Object> objs_;
@@ -658,6 +684,14 @@ class MagicState final : public State {
   // abilities anyone in range may activate (derived like untapped_).
   std::array<std::uint16_t, kMaxSeats> activators_of_{};
   std::uint16_t open_activators_ = 0;
+  // The permanents with abilities to activate, in battlefield order, while
+  // there are no more than it holds (activators_; beyond, the option
+  // listing scans the battlefield). Derived like untapped_.
+  StaticVec<Obj, 32> activator_list_;
+  // The triggered abilities of the permanents on the battlefield, by kind
+  // (When): trigger_all looks at the battlefield only when one could
+  // trigger. Derived like untapped_.
+  std::array<std::uint16_t, static_cast<std::size_t>(When::kEachEndStep) + 1> watching_{};
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;

@@ -9,6 +9,7 @@ namespace tt::magic {
 
 MagicState::MagicState(std::shared_ptr<const Rules> rules)
     : rules_(std::move(rules)),
+      defs_(rules_->pool.cards.data()),
       players_(static_cast<std::size_t>(rules_->seats), static_cast<std::size_t>(rules_->seats)),
       ctx_(1, static_cast<std::size_t>(std::clamp(rules_->markers, 1, kMaxMarkers))),
       order_(rules_->seats) {
@@ -75,7 +76,8 @@ void MagicState::remove_from_zone(Obj o) {
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
     if (restrictor(o)) --restrictors_;
-    if (objs_[o].activates) --activators_;
+    if (objs_[o].activates) activator_left(o);
+    watch(o, -1);
     sba_dirty_ = true;  // state-based actions look at the battlefield, not other zones
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
@@ -94,7 +96,8 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     count_controlled(o, +1);
     if (pt_aura(o)) ++pt_auras_;
     if (restrictor(o)) ++restrictors_;
-    if (objs_[o].activates) ++activators_;
+    if (objs_[o].activates) activator_entered(o);
+    watch(o, +1);
     sba_dirty_ = true;
     return;
   }
@@ -135,7 +138,8 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
   if (restrictor(o)) --restrictors_;
-  if (objs_[o].activates) --activators_;
+  if (objs_[o].activates) activator_left(o);
+  watch(o, -1);
   sba_dirty_ = true;
   Object& x = objs_[o];
   x.zone = Zone::kGone;
