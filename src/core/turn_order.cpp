@@ -24,8 +24,8 @@ int TurnOrder::remaining() const {
   return std::popcount(static_cast<unsigned>(active_));
 }
 
-Seat TurnOrder::next(Seat from, int direction) const {
-  if (active_ == 0 || seats_ <= 0) return kNoSeat;
+// `next` for steps other than one seat either way.
+Seat TurnOrder::next_by(Seat from, int direction) const {
   Seat s = from;
   for (int i = 0; i < seats_; ++i) {
     s = ((s + direction) % seats_ + seats_) % seats_;

@@ -22,7 +22,21 @@ class TurnOrder {
 
   // The next seat still in the game after `from`, clockwise (+1) or
   // counter-clockwise (-1). `from` itself may have left already.
-  Seat next(Seat from, int direction = +1) const;
+  // Inline: priority rounds ask it at every pass.
+  Seat next(Seat from, int direction = +1) const {
+    if (active_ == 0 || seats_ <= 0) return kNoSeat;
+    if (direction != 1 && direction != -1) return next_by(from, direction);
+    const int n = seats_;
+    int s = from;
+    if (s < 0 || s >= n) s = (s % n + n) % n;  // `from` may lie outside the table
+    for (int i = 0; i < n; ++i) {
+      s += direction;  // one step round the table, without a division
+      if (s == n) s = 0;
+      if (s < 0) s = n - 1;
+      if (in_game(static_cast<Seat>(s))) return static_cast<Seat>(s);
+    }
+    return kNoSeat;
+  }
   // Seats to the left (next clockwise) and right of `seat` among those in the game.
   Seat left_of(Seat seat) const { return next(seat, +1); }
   Seat right_of(Seat seat) const { return next(seat, -1); }
@@ -44,6 +58,8 @@ class TurnOrder {
   friend bool operator==(const TurnOrder&, const TurnOrder&) = default;
 
  private:
+  Seat next_by(Seat from, int direction) const;
+
   std::int8_t seats_ = 0;
   SeatMask active_ = 0;
   std::array<std::int8_t, kMaxSeats> team_{};

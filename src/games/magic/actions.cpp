@@ -1,4 +1,6 @@
 // Pending decisions: who decides, their options, and applying a choice.
+#include <cassert>
+
 #include "core/error.h"
 #include "core/opponents.h"
 #include "games/magic/events.h"
@@ -156,32 +158,61 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
     if (!counted) mana = mana_of(seat), counted = true;
     return mana;
   };
-  for (Obj o : p.hand) {
-    if (objs_[o].types & kLand) {
-      if (main && p.lands_played < 1 && add(Action{kPlayLand, o, 0, 0})) return true;
-      continue;
+  // Outside its main phase a seat may cast only instants: a hand without
+  // one (gathered without a branch per card) has nothing to offer.
+  std::uint8_t kinds = 0;
+  if (!main)
+    for (Obj o : p.hand) kinds = static_cast<std::uint8_t>(kinds | objs_[o].types);
+  if (main || (kinds & kInstant))
+    for (Obj o : p.hand) {
+      if (objs_[o].types & kLand) {
+        if (main && p.lands_played < 1 && add(Action{kPlayLand, o, 0, 0})) return true;
+        continue;
+      }
+      // 307.1: only an instant outside the main phase (can_cast says so too,
+      // after counting mana and fetching the card).
+      if (!(objs_[o].types & kInstant) && !main) continue;
+      const CardDef& d = def(o);
+      const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
+      for (int m = 0; m < modes; ++m)
+        if (can_cast(seat, o, m, untapped()) &&
+            add(Action{kCast, o, static_cast<std::uint16_t>(m), 0}))
+          return true;
     }
-    // 307.1: only an instant outside the main phase (can_cast says so too,
-    // after counting mana and fetching the card).
-    if (!(objs_[o].types & kInstant) && !main) continue;
-    const CardDef& d = def(o);
-    const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
-    for (int m = 0; m < modes; ++m)
-      if (can_cast(seat, o, m, untapped()) &&
-          add(Action{kCast, o, static_cast<std::uint16_t>(m), 0}))
-        return true;
+#ifndef NDEBUG  // the counts agree with the battlefield (every test's game checks it)
+  {
+    int mine = 0, open = 0;
+    for (Obj o : battlefield_)
+      if (objs_[o].activates) mine += objs_[o].controller == seat, open += open_abilities(o);
+    assert(mine == activators_of_[static_cast<std::size_t>(seat)] && open == open_activators_);
+    StaticVec<Obj, 32> list;
+    for (Obj o : battlefield_)
+      if (objs_[o].activates && !list.full()) list.push_back(o);
+    assert(activators_ > list.capacity() || list == activator_list_);
   }
-  if (!activators_ && !rules_->deploy) return any;  // most tables: nothing to activate
-  for (Obj o : battlefield_) {
-    if (!objs_[o].activates && !rules_->deploy) continue;  // most permanents: nothing to activate
+#endif
+  // Most tables: nothing this seat could activate. Else the scan stops at
+  // the last permanent with an ability (but under deploy every creature has one).
+  if (!rules_->deploy && !activators_of_[static_cast<std::size_t>(seat)] && !open_activators_)
+    return any;
+  // One permanent's abilities; true when the caller only asked whether there is one.
+  auto abilities = [&](Obj o) {
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
       if (can_activate(seat, o, static_cast<int>(i), untapped()) &&
           add(Action{kActivate, o, static_cast<std::uint16_t>(i), 0}))
         return true;
-    if (rules_->deploy && can_activate(seat, o, 255, untapped()) &&
-        add(Action{kActivate, o, 255, 0}))
-      return true;
+    return rules_->deploy && can_activate(seat, o, 255, untapped()) &&
+           add(Action{kActivate, o, 255, 0});
+  };
+  if (!rules_->deploy && activators_ <= activator_list_.capacity()) {
+    for (Obj o : activator_list_)
+      if (abilities(o)) return true;
+    return any;
+  }
+  for (Obj o : battlefield_) {
+    if (!objs_[o].activates && !rules_->deploy) continue;  // most permanents: nothing to activate
+    if (abilities(o)) return true;
   }
   return any;
 }

@@ -70,7 +70,7 @@ enum class When : std::uint8_t {
   kEnchantedPlayerUpkeep,
   kEnchantedPlayerLoses,
   kEachCombat,
-  kEachEndStep,
+  kEachEndStep,  // the last: MagicState::watching_ has room up to it
 };
 
 enum class StaticKind : std::uint8_t {

@@ -2,6 +2,7 @@
 // range (801.4), costs (118; mana is paid from untapped lands automatically),
 // and the deploy ability every creature has under 804.2.
 #include <algorithm>
+#include <cassert>
 
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -49,13 +50,33 @@ const std::vector<Effect>& MagicState::item_effects(const StackItem& it) const {
 }
 
 MagicState::Mana MagicState::mana_of(Seat s) const {
+  assert(untapped_[static_cast<std::size_t>(s)] == count_mana(s));  // every test's game checks it
+  return untapped_[static_cast<std::size_t>(s)];
+}
+
+MagicState::Mana MagicState::count_mana(Seat s) const {
   Mana m;
   for (Obj o : battlefield_)
-    if (objs_[o].controller == s && !objs_[o].tapped && (objs_[o].types & kLand)) {
+    if (objs_[o].controller == s && !objs_[o].tapped && (objs_[o].types & kLand) &&
+        objs_[o].produces >= 0) {
       ++m.have[objs_[o].produces];
       ++m.total;
     }
   return m;
+}
+
+void MagicState::recount_controlled() {
+  untapped_ = {};
+  activators_of_ = {};
+  open_activators_ = 0;
+  activators_ = 0;
+  activator_list_.clear();
+  watching_ = {};
+  for (Obj o : battlefield_) {
+    count_controlled(o, +1);
+    watch(o, +1);
+    if (objs_[o].activates) activator_entered(o);
+  }
 }
 
 bool MagicState::affordable(const Mana& m, const ManaCost& cost) {
@@ -77,13 +98,13 @@ void MagicState::pay(Seat s, const ManaCost& m) {
     const int c = objs_[o].produces;
     if (need[c] > 0) {
       --need[c];
-      objs_[o].tapped = true;
+      set_tapped(o, true);
     }
   }
   for (Obj o : battlefield_) {
     if (generic == 0) break;
     if (objs_[o].controller != s || objs_[o].tapped || !(objs_[o].types & kLand)) continue;
-    objs_[o].tapped = true;
+    set_tapped(o, true);
     --generic;
   }
 }
@@ -289,11 +310,11 @@ void MagicState::finish_cast() {
   } else {
     const Obj o = it.card;
     if (it.index == 255) {
-      objs_[o].tapped = true;
+      set_tapped(o, true);
     } else {
       const Activated& a = def(o).activated[it.index];
       pay(s, a.mana);
-      if (a.tap) objs_[o].tapped = true;
+      if (a.tap) set_tapped(o, true);
       if (a.sacrifice) {
         log(kEvDies, objs_[o].controller, o);
         move(o, Zone::kGraveyard);

@@ -59,10 +59,18 @@ Seat MagicState::defender_chooser() const {
 }
 
 bool MagicState::can_attack_now(Obj o, Seat target) const {
+  return able_to_attack(o) && may_attack_player(o, target);
+}
+
+bool MagicState::able_to_attack(Obj o) const {
   const Object& x = objs_[o];
-  if (x.zone != Zone::kBattlefield || !def(o).is(kCreature)) return false;
+  if (x.zone != Zone::kBattlefield || !(x.types & kCreature)) return false;
   if (!has_seat(T().actives, x.controller) || !order_.in_game(x.controller)) return false;
-  if (x.tapped || sick(o) || cant_attack(o)) return false;
+  return !x.tapped && !sick(o) && !cant_attack(o);
+}
+
+bool MagicState::may_attack_player(Obj o, Seat target) const {
+  const Object& x = objs_[o];
   if (!has_seat(T().defending, target) || !order_.in_game(target)) return false;
   if (T().defender >= 0 && target != T().defender) return false;
   if (!in_range(x.controller, target)) return false;
@@ -85,25 +93,34 @@ static int limit_of(const MagicState& s, const SizedVec<Obj>& bf, StaticKind k, 
   return limit;
 }
 
-void MagicState::attack_options(Seat s, ActionList& out) const {
+bool MagicState::attack_choices(ActionList* out) const {
   const TurnCtx& t = T();
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
-  if (static_cast<int>(t.attackers.size()) < limit && !t.attackers.full()) {
-    for (Obj o : battlefield_) {
-      if (!may_attack(o)) continue;  // can_attack_now would refuse every target
-      bool declared = false;
-      for (auto& a : t.attackers) declared = declared || a.obj == o;
-      if (declared) continue;
-      // 508.1d: a creature that must attack a player it can attack is
-      // offered only that attack (any other would leave the declaration
-      // illegal).
-      const Seat must = must_attack(o);
-      const bool bound = must >= 0 && can_attack_now(o, must);
-      for (Seat p : in_turn_order(t.defending, t.active, order_))
-        if ((!bound || p == must) && can_attack_now(o, p))
-          out.push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
-    }
+  if (static_cast<int>(t.attackers.size()) >= limit || t.attackers.full()) return false;
+  bool any = false;
+  for (Obj o : battlefield_) {
+    if (!may_attack(o)) continue;  // can_attack_now would refuse every target
+    bool declared = false;
+    for (auto& a : t.attackers) declared = declared || a.obj == o;
+    if (declared || !able_to_attack(o)) continue;
+    // 508.1d: a creature that must attack a player it can attack is
+    // offered only that attack (any other would leave the declaration
+    // illegal).
+    const Seat must = must_attack(o);
+    const bool bound = must >= 0 && may_attack_player(o, must);
+    for (Seat p : in_turn_order(t.defending, t.active, order_))
+      if ((!bound || p == must) && may_attack_player(o, p)) {
+        if (!out) return true;
+        any = true;
+        out->push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
+      }
   }
+  return any;
+}
+
+void MagicState::attack_options(Seat s, ActionList& out) const {
+  const TurnCtx& t = T();
+  attack_choices(&out);
   if (attack_declaration_legal()) out.push_back(Action{kAttackersDone, 0, 0, 0});
   if (!t.attackers.empty()) out.push_back(Action{kResetAttack, 0, 0, 0});
   (void)s;
@@ -134,7 +151,7 @@ bool MagicState::attack_declaration_legal() const {
 void MagicState::declare_attackers_done() {
   TurnCtx& t = T();
   for (auto& a : t.attackers) {
-    if (!(keywords(a.obj) & kVigilance)) objs_[a.obj].tapped = true;  // 508.1f
+    if (!(keywords(a.obj) & kVigilance)) set_tapped(a.obj, true);  // 508.1f
     log(kEvAttack, objs_[a.obj].controller, a.obj, a.target);
   }
   for (auto& a : t.attackers) trigger(When::kAttacks, a.obj, a.target, a.obj);

@@ -56,7 +56,9 @@ void MagicState::recompute_control() {
       }
       if (best != x.controller) {
         remove_from_combat(o);  // 506.4
+        count_controlled(o, -1);
         x.controller = static_cast<std::int8_t>(best);
+        count_controlled(o, +1);
         x.since = turn_;
         log(kEvControl, best, o, best);
       }

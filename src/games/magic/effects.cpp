@@ -248,8 +248,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       const Obj o = e.what == What::kSelf
                         ? src
                         : (target_ok(it, e.what_index) ? target_obj(it, e.what_index) : kNoObj);
-      if (o != kNoObj && objs_[o].zone == Zone::kBattlefield)
-        objs_[o].tapped = e.verb == Verb::kTap;
+      if (o != kNoObj && objs_[o].zone == Zone::kBattlefield) set_tapped(o, e.verb == Verb::kTap);
       break;
     }
     case Verb::kPump:

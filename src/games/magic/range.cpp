@@ -7,9 +7,11 @@
 namespace tt::magic {
 
 void MagicState::refresh_ranges() {
-  sba_dirty_ = true;  // an Aura may now be out of range (801.8)
-  for (Seat s = 0; s < num_seats(); ++s)
-    players_[s].in_range = order_.in_game(s) ? order_.within_range(s, rules_->range[s]) : 0;
+  for (Seat s = 0; s < num_seats(); ++s) {
+    const SeatMask r = order_.in_game(s) ? order_.within_range(s, rules_->range[s]) : 0;
+    if (r != players_[s].in_range) sba_dirty_ = true;  // an Aura may now be out of range (801.8)
+    players_[s].in_range = r;
+  }
 }
 
 // 801.2b: a player is always in their own range; unlimited ranges hold everyone.

@@ -317,6 +317,7 @@ void MagicState::load(const json& j) {
         t.objs_[i].types = rules_->pool[x.def].types;
         t.objs_[i].activates = !rules_->pool[x.def].activated.empty();
         t.objs_[i].produces = rules_->pool[x.def].produces;
+        t.objs_[i].triggers = !rules_->pool[x.def].triggers.empty();
         t.objs_[i].aura = rules_->pool[x.def].aura;
         seat_ok(x.owner, false);
         seat_ok(x.controller, false);
@@ -477,12 +478,12 @@ void MagicState::load(const json& j) {
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
       validate(t);
-      t.pt_auras_ = t.restrictors_ = t.activators_ = 0;
+      t.pt_auras_ = t.restrictors_ = 0;  // activators_: recount_controlled
       for (Obj o : t.battlefield_) {
-        t.activators_ = static_cast<std::uint16_t>(t.activators_ + t.objs_[o].activates);
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
         t.restrictors_ = static_cast<std::uint16_t>(t.restrictors_ + t.restrictor(o));
       }
+      t.recount_controlled();
       *this = t;
     } catch (const json::exception& e) {
       throw Error(std::string("malformed saved state: ") + e.what());
@@ -600,6 +601,7 @@ void MagicState::load(const json& j) {
           static_cast<std::uint8_t>(load::boolean(l.spec, "until_leaves", w, false) ? 1 : 2);
     }
   }
+  t.recount_controlled();  // the permanents above were tapped and given controllers in place
   t.recompute_control();
   for (Obj o : t.battlefield_)
     if (t.objs_[o].since == -1) t.objs_[o].since = -1;

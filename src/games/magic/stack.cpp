@@ -1,5 +1,7 @@
 // Priority (117), the stack (405, 608), triggered abilities in APNAP order
 // (603.3b, team-based under 805.7) and state-based actions (704).
+#include <cassert>
+
 #include "core/opponents.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -83,10 +85,10 @@ void MagicState::pass_priority(Seat s) {
   next_step();
 }
 
-// Whether a seat could do anything with priority now (otherwise it passes
-// without being asked unless the all-stops option is on).
+// Whether a seat that may act now (one of pending_seats) could do anything
+// with priority (otherwise it passes without being asked unless the
+// all-stops option is on).
 bool MagicState::has_actions(Seat s) const {
-  if (!has_seat(pending_seats(), s)) return false;
   if (cast_.active || res_.active || ask_ != Ask::kNone) {
     thread_local ActionList list;  // reused: no allocation per check
     legal_actions(s, list);
@@ -127,8 +129,18 @@ void MagicState::trigger(When w, Obj source, Seat subject, Obj subject_obj) {
 // only when the whole event happens inside the controller's range.
 void MagicState::trigger_all(When w, Seat subject, Obj subject_obj) {
   if (quiet_) return;
+#ifndef NDEBUG  // the counts agree with the battlefield (every test's game checks it)
+  {
+    int n = 0;
+    for (Obj o : battlefield_)
+      for (auto& t : def(o).triggers) n += t.when == w;
+    assert(n == watching_[static_cast<std::size_t>(w)]);
+  }
+#endif
+  if (!watching_[static_cast<std::size_t>(w)]) return;  // nothing on the battlefield could trigger
   for (std::size_t i = 0; i < battlefield_.size(); ++i) {
     const Obj o = battlefield_[i];
+    if (!objs_[o].triggers) continue;  // a land, most often
     const CardDef& d = def(o);
     for (std::size_t k = 0; k < d.triggers.size(); ++k) {
       const Trigger& t = d.triggers[k];
@@ -266,12 +278,12 @@ bool MagicState::state_based_actions() {
   StaticVec<Obj, 32> auras;
   for (Obj o : battlefield_) {
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
-    const CardDef& d = def(o);
-    if (d.is(kCreature) && !dying.full()) {
+    if ((objs_[o].types & kCreature) && !dying.full()) {
       const int t = toughness(o);
       if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
     }
-    if (d.aura && !auras.full()) {
+    if (objs_[o].aura && !auras.full()) {
+      const CardDef& d = def(o);
       const Object& a = objs_[o];
       bool legal;
       if (d.enchant == 1)

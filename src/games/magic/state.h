@@ -108,6 +108,7 @@ struct Object {
   std::uint8_t hold = 0;      // ... until it leaves (1) or for its leave trigger (2)
   bool activates = false;     // see types
   std::int8_t produces = -1;  // a land's colour (see types): counting mana reads it here
+  bool triggers = false;      // has triggered abilities (see types): most permanents have none
   std::uint32_t timestamp = 0;
   // Seats that know this card while it stays in a hidden zone: at its place
   // in a library, or in a hand (knowledge.cpp). Cleared by a shuffle and by
@@ -360,7 +361,7 @@ class MagicState final : public State {
 
   // Read access for views, tests and agents.
   const Rules& rules() const { return *rules_; }
-  const CardDef& def(Obj o) const { return rules_->pool[objs_[o].def]; }
+  const CardDef& def(Obj o) const { return defs_[objs_[o].def]; }
   const Object& obj(Obj o) const { return objs_[o]; }
   const Player& player(Seat s) const { return players_[s]; }
   const TurnCtx& turn() const { return ctx_[cur_]; }
@@ -489,12 +490,74 @@ class MagicState final : public State {
   bool priority_options(Seat s, ActionList* out) const;
 
   // casting and activating (cast.cpp)
-  // Untapped lands by colour, counted once per option listing.
+  // Untapped lands by colour: a seat's mana (every land makes one colour).
   struct Mana {
-    std::uint8_t have[kColours]{};
+    std::uint16_t have[kColours]{};
     int total = 0;
+    friend bool operator==(const Mana&, const Mana&) = default;
   };
+  // The seat's untapped lands, kept up to date (untapped_); a debug build
+  // checks them against a count of the battlefield at every question.
   Mana mana_of(Seat s) const;
+  Mana count_mana(Seat s) const;  // the battlefield scan
+  // Adds o to (+1) or takes it from (-1) its controller's untapped lands,
+  // when it is one: called around every change of zone, tapping or control.
+  void count_land(Obj o, int delta) {
+    const Object& x = objs_[o];
+    if (x.zone != Zone::kBattlefield || x.tapped || !(x.types & kLand) || x.produces < 0) return;
+    Mana& m = untapped_[static_cast<std::size_t>(x.controller)];
+    m.have[x.produces] = static_cast<std::uint16_t>(m.have[x.produces] + delta);
+    m.total += delta;
+  }
+  // count_land, and the permanents with abilities to activate: around every
+  // change of zone or control of a permanent.
+  void count_controlled(Obj o, int delta) {
+    const Object& x = objs_[o];
+    if (x.zone != Zone::kBattlefield) return;
+    count_land(o, delta);
+    if (!x.activates) return;
+    auto& n = activators_of_[static_cast<std::size_t>(x.controller)];
+    n = static_cast<std::uint16_t>(n + delta);
+    if (open_abilities(o)) open_activators_ = static_cast<std::uint16_t>(open_activators_ + delta);
+  }
+  // Whether another player than its controller may activate one of o's
+  // abilities (801.6).
+  bool open_abilities(Obj o) const {
+    for (auto& a : def(o).activated)
+      if (a.any_player) return true;
+    return false;
+  }
+  void set_tapped(Obj o, bool tapped) {
+    if (objs_[o].tapped == tapped) return;
+    count_land(o, -1);
+    objs_[o].tapped = tapped;
+    count_land(o, +1);
+  }
+  // untapped_, activators_of_, open_activators_ and activator_list_ from
+  // the battlefield (load).
+  void recount_controlled();
+  // A permanent with abilities to activate entered (after it joined
+  // battlefield_) or left (after it left battlefield_).
+  // o's triggered abilities join (+1) or leave (-1) watching_.
+  void watch(Obj o, int delta) {
+    if (!objs_[o].triggers) return;
+    for (auto& t : def(o).triggers) {
+      auto& n = watching_[static_cast<std::size_t>(t.when)];
+      n = static_cast<std::uint16_t>(n + delta);
+    }
+  }
+  void activator_entered(Obj o) {
+    if (++activators_ <= activator_list_.capacity()) activator_list_.push_back(o);
+  }
+  void activator_left(Obj o) {
+    if (activators_-- <= activator_list_.capacity()) {
+      activator_list_.remove(o);
+    } else if (activators_ == activator_list_.capacity()) {  // fits again
+      activator_list_.clear();
+      for (Obj p : battlefield_)
+        if (objs_[p].activates) activator_list_.push_back(p);
+    }
+  }
   static bool affordable(const Mana& m, const ManaCost& cost);
   bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
   bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
@@ -531,6 +594,13 @@ class MagicState final : public State {
   // combat (combat.cpp)
   SeatMask attackable(Seat attacker_controller) const;
   bool can_attack_now(Obj o, Seat target) const;
+  // can_attack_now in two halves: what does not depend on the player
+  // attacked, then what does (so the options ask the first once per creature).
+  bool able_to_attack(Obj o) const;
+  bool may_attack_player(Obj o, Seat target) const;
+  // The attacks that may be declared now into `out`; with no list, only
+  // whether there is one.
+  bool attack_choices(ActionList* out) const;
   void attack_options(Seat s, ActionList& out) const;
   bool attack_declaration_legal() const;
   void declare_attackers_done();
@@ -570,6 +640,9 @@ class MagicState final : public State {
   void check_game_over();
 
   std::shared_ptr<const Rules> rules_;
+  // rules_->pool's cards (a copy shares them with its rules): def() is one
+  // load away, not four.
+  const CardDef* defs_;
   // The objects (size num_objs_), room for the cards dealt and some tokens
   // (reserve_objects); the battlefield has the same room.
   SizedVec<Object> objs_;
@@ -604,6 +677,21 @@ class MagicState final : public State {
   std::uint16_t pt_auras_ = 0;     // P/T-changing Auras on the battlefield
   std::uint16_t restrictors_ = 0;  // permanents with attack or block restrictions
   std::uint16_t activators_ = 0;   // permanents with activated abilities (most have none)
+  // Each seat's untapped lands by colour (derived: not saved; recounted on
+  // load), so that the check before every priority counts no lands.
+  std::array<Mana, kMaxSeats> untapped_{};
+  // Permanents with abilities to activate, by controller, and those whose
+  // abilities anyone in range may activate (derived like untapped_).
+  std::array<std::uint16_t, kMaxSeats> activators_of_{};
+  std::uint16_t open_activators_ = 0;
+  // The permanents with abilities to activate, in battlefield order, while
+  // there are no more than it holds (activators_; beyond, the option
+  // listing scans the battlefield). Derived like untapped_.
+  StaticVec<Obj, 32> activator_list_;
+  // The triggered abilities of the permanents on the battlefield, by kind
+  // (When): trigger_all looks at the battlefield only when one could
+  // trigger. Derived like untapped_.
+  std::array<std::uint16_t, static_cast<std::size_t>(When::kEachEndStep) + 1> watching_{};
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;

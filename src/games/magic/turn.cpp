@@ -1,6 +1,8 @@
 // Set-up (103), the London mulligan with the free multiplayer mulligan
 // (103.5, 800.6, 805.3a), the turn's steps (500-514) and turn rotation with
 // extra turns (500.7) and departed players (800.4j, 800.4k, 800.4m).
+#include <bit>
+
 #include "core/opponents.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -216,7 +218,7 @@ void MagicState::begin_step() {
   switch (t.step) {
     case Step::kUntap:
       for (Obj o : battlefield_)
-        if (has_seat(t.actives, objs_[o].controller)) objs_[o].tapped = false;
+        if (has_seat(t.actives, objs_[o].controller)) set_tapped(o, false);
       next_step();
       return;
     case Step::kUpkeep:
@@ -258,14 +260,10 @@ void MagicState::begin_step() {
       trigger_all(When::kEachCombat, t.active);
       break;
     case Step::kDeclareAttackers: {
-      ActionList opts;
       const Seat chooser = attacks_chooser();
-      if (chooser != kNoSeat) attack_options(chooser, opts);
       // Ask when some creature can attack (a required attack may leave
       // "done" unavailable until it is declared).
-      bool any = false;
-      for (Action a : opts) any = any || a.kind == kAttack;
-      if (any) {
+      if (chooser != kNoSeat && attack_choices(nullptr)) {
         ask_ = Ask::kAttackers;
         asked_ = static_cast<std::int8_t>(chooser);
         t.stage = 0;
@@ -374,17 +372,13 @@ void MagicState::advance_one() {
       if (stack_triggers()) continue;
       if (!t.round.is_open()) continue;
       if (rules_->all_stops) return;
-      bool asked = false;
-      for (Seat s = 0; s < num_seats() && !asked; ++s)
-        if (has_seat(pending_seats(), s)) {
-          if (has_actions(s)) {
-            asked = true;
-          } else {
-            pass_priority(s);
-            break;
-          }
-        }
-      if (asked) return;
+      // The first seat that may act is asked, or passes when it can do nothing.
+      const SeatMask pending = pending_seats();
+      if (pending) {
+        const Seat s = std::countr_zero(static_cast<unsigned>(pending));
+        if (has_actions(s)) return;
+        pass_priority(s);
+      }
       continue;
     }
     if (t.stage == 0) {

@@ -9,6 +9,7 @@ namespace tt::magic {
 
 MagicState::MagicState(std::shared_ptr<const Rules> rules)
     : rules_(std::move(rules)),
+      defs_(rules_->pool.cards.data()),
       players_(static_cast<std::size_t>(rules_->seats), static_cast<std::size_t>(rules_->seats)),
       ctx_(1, static_cast<std::size_t>(std::clamp(rules_->markers, 1, kMaxMarkers))),
       order_(rules_->seats) {
@@ -60,6 +61,7 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
   x.types = rules_->pool[x.def].types;
   x.activates = !rules_->pool[x.def].activated.empty();
   x.produces = rules_->pool[x.def].produces;
+  x.triggers = !rules_->pool[x.def].triggers.empty();
   x.aura = rules_->pool[x.def].aura;
   x.owner = x.controller = x.base_controller = static_cast<std::int8_t>(owner);
   x.zone = Zone::kGone;
@@ -70,14 +72,16 @@ Obj MagicState::new_object(int def, Seat owner, Zone zone) {
 
 void MagicState::remove_from_zone(Obj o) {
   if (objs_[o].zone == Zone::kBattlefield) {
+    count_controlled(o, -1);
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
     if (restrictor(o)) --restrictors_;
-    if (objs_[o].activates) --activators_;
+    if (objs_[o].activates) activator_left(o);
+    watch(o, -1);
+    sba_dirty_ = true;  // state-based actions look at the battlefield, not other zones
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
   }
-  sba_dirty_ = true;
   objs_[o].zone = Zone::kGone;
   objs_[o].known = 0;
 }
@@ -89,9 +93,11 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   if (z != Zone::kLibrary && z != Zone::kHand) x.known = 0;  // public: everyone sees it
   if (z == Zone::kBattlefield) {
     battlefield_.push_back(o);
+    count_controlled(o, +1);
     if (pt_aura(o)) ++pt_auras_;
     if (restrictor(o)) ++restrictors_;
-    if (objs_[o].activates) ++activators_;
+    if (objs_[o].activates) activator_entered(o);
+    watch(o, +1);
     sba_dirty_ = true;
     return;
   }
@@ -128,10 +134,12 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   // Look-back triggers fire with the object as it last existed.
   trigger(When::kLeaves, o);
   if (creature && to == Zone::kGraveyard && !d.token) trigger_all(When::kCreatureDies, ctl, o);
+  count_controlled(o, -1);
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
   if (restrictor(o)) --restrictors_;
-  if (objs_[o].activates) --activators_;
+  if (objs_[o].activates) activator_left(o);
+  watch(o, -1);
   sba_dirty_ = true;
   Object& x = objs_[o];
   x.zone = Zone::kGone;
