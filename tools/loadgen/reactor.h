@@ -23,7 +23,11 @@ class Reactor {
   // Runs until stop() or until nothing is left to do.
   void run();
   void stop();
-  // Runs `fn` after `delay` unless cancelled first; returns a handle for cancel().
+  // Timers fire on this grid (a player's pause is drawn in milliseconds; a
+  // few more do not matter, a wake per timer does).
+  static constexpr std::chrono::milliseconds kTick{5};
+  // Runs `fn` after `delay` (rounded up to the next tick) unless cancelled
+  // first; returns a handle for cancel().
   std::uint64_t after(std::chrono::milliseconds delay, std::function<void()> fn);
   // Cancels a pending timer; a fired or unknown handle is ignored.
   void cancel(std::uint64_t timer);
