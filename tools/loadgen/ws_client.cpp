@@ -7,7 +7,6 @@
 #include <deque>
 
 #include "reactor.h"
-#include "read_ahead.h"
 
 namespace tt::loadgen {
 
@@ -26,7 +25,7 @@ struct WsClient::Impl : std::enable_shared_from_this<WsClient::Impl> {
         handlers(std::move(handlers)) {}
 
   tcp::resolver resolver;
-  beast::websocket::stream<ReadAheadStream> ws;
+  beast::websocket::stream<beast::tcp_stream> ws;
   Endpoint endpoint;
   Handlers handlers;
   beast::flat_buffer buffer;
