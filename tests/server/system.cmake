@@ -42,9 +42,13 @@ set_tests_properties(loadgen_broken_server PROPERTIES TIMEOUT 60 RUN_SERIAL TRUE
 # Its reading of a `moved` reply and the wait before asking the node again.
 # Its reading of server frames: the fields it acts on, and the frames it must
 # count as a broken server's.
+# Its loop: timers due within one tick fire together.
 add_executable(loadgen_tests loadgen_moved_test.cpp loadgen_stats_test.cpp loadgen_frame_test.cpp
+  loadgen_reactor_test.cpp
   ${CMAKE_SOURCE_DIR}/tools/loadgen/moved.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/stats.cpp
-  ${CMAKE_SOURCE_DIR}/tools/loadgen/stats_merge.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/frame.cpp)
+  ${CMAKE_SOURCE_DIR}/tools/loadgen/stats_merge.cpp ${CMAKE_SOURCE_DIR}/tools/loadgen/frame.cpp
+  ${CMAKE_SOURCE_DIR}/tools/loadgen/reactor.cpp)
 target_include_directories(loadgen_tests PRIVATE ${CMAKE_SOURCE_DIR}/tools/loadgen)
-target_link_libraries(loadgen_tests PRIVATE nlohmann_json::nlohmann_json simdjson::simdjson GTest::gtest_main)
+target_link_libraries(loadgen_tests PRIVATE nlohmann_json::nlohmann_json simdjson::simdjson Boost::headers
+                                            GTest::gtest_main)
 tt_gtest(loadgen_tests)

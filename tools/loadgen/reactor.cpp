@@ -27,7 +27,12 @@ boost::asio::io_context& Reactor::context() {
 
 std::uint64_t Reactor::after(std::chrono::milliseconds delay, std::function<void()> fn) {
   std::uint64_t handle = impl_->next++;
-  auto timer = std::make_unique<boost::asio::steady_timer>(impl_->io, delay);
+  // Deadlines are rounded up to the tick: timers due within one tick expire
+  // together, in one wake of the loop instead of one wake each.
+  auto due = (Clock::now() + delay).time_since_epoch();
+  auto ticks = (due + kTick - Clock::duration(1)) / kTick;
+  auto timer =
+      std::make_unique<boost::asio::steady_timer>(impl_->io, Clock::time_point(ticks * kTick));
   timer->async_wait([this, handle, fn = std::move(fn)](const boost::system::error_code& ec) {
     // A cancelled timer is already gone from the map; a fired one leaves it now.
     if (ec || impl_->timers.erase(handle) == 0) return;
