@@ -41,16 +41,28 @@ bool SuikodenState::can_station(int place, Seat side) const {
   return false;
 }
 
-// The support is asked first: it needs no names gathered.
-bool SuikodenState::has_dispatch(int place, Seat side, std::span<const Card> hand,
-                                 NamesInPlay& in_play) const {
+// A card may come out where its links meet the need (can_dispatch), so a
+// hand meets a need exactly when one of its dispatchable, unique cards
+// does: a leader among them, or a letter of theirs the need asks for.
+HandReach SuikodenState::hand_reach(std::span<const Card> hand, NamesInPlay& in_play) const {
+  HandReach reach;
+  for (Card c : hand) {
+    const DefFacts& f = facts(c);
+    const bool adds = (f.leader && !reach.leader) || (f.links & ~reach.links) != 0;
+    if (!f.dispatchable || !adds) continue;
+    if (!unique_ok(c, in_play)) continue;
+    reach.leader |= f.leader;
+    reach.links |= f.links;
+  }
+  return reach;
+}
+
+bool SuikodenState::has_dispatch(int place, Seat side, const HandReach& reach) const {
   const LinkNeed need = link_need(place, side);
   const Card support = places_[place].support;
   if (support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support)))
     return true;
-  for (Card c : hand)
-    if (can_dispatch(c, need, in_play)) return true;
-  return false;
+  return reach.meets(need);
 }
 
 void SuikodenState::enter_field(Card c) {

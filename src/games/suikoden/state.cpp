@@ -8,7 +8,9 @@
 namespace tt::suikoden {
 
 SuikodenState::SuikodenState(std::shared_ptr<const Rules> rules)
-    : rules_(std::move(rules)), defs_(rules_->pool.cards.data()), facts_(rules_->facts.data()) {}
+    : rules_(std::move(rules)), defs_(rules_->pool.cards.data()), facts_(rules_->facts.data()) {
+  recount_hand_limits();
+}
 
 std::unique_ptr<State> SuikodenState::clone() const {
   auto copy = std::make_unique<SuikodenState>(*this);
@@ -77,7 +79,7 @@ int SuikodenState::vp(Seat s) const {
   return players_[s].mission_vp + players_[s].facilities_built / 2;
 }
 
-int SuikodenState::hand_limit(Seat s) const {
+int SuikodenState::count_hand_limit(Seat s) const {
   int limit = rules_->hand_size;
   for (Seat owner = 0; owner < 2; ++owner) {
     auto apply = [&](Card c) {

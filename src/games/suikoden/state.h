@@ -147,13 +147,28 @@ struct LinkNeed {
   bool met_by(const DefFacts& f) const { return leader ? f.leader : (links & f.links) != 0; }
 };
 
+// What a hand could bring out on any mission as far as the cards alone go
+// (SuikodenState::hand_reach: dispatchable, unique): whether one is a
+// leader, and every link letter among them. Which missions they reach then
+// depends on each mission's LinkNeed only.
+struct HandReach {
+  bool leader = false;
+  std::uint16_t links = 0;
+  bool meets(const LinkNeed& need) const {
+    return need.leader ? leader : (need.links & links) != 0;
+  }
+};
+
 // A card whose boosts may reach a side's characters on a mission
-// (SuikodenState::boosters): the scope it reaches them by, and whether it is
-// one of their fellows there (which never boosts itself).
+// (SuikodenState::boosters): the scope it reaches them by, whether it is
+// one of their fellows there (which never boosts itself), and its row of
+// Rules::boost_table for that scope and attack (the other stats' rows follow
+// at a stride of Rules::stat_stride()).
 struct Booster {
   Card card;
   Scope scope;
   bool fellow;
+  const int* atk_row;
 };
 struct Boosters {
   // Both sides' characters there, a support, a commander, the facilities built.
@@ -220,7 +235,10 @@ class SuikodenState final : public State {
   const DefFacts& facts(Card c) const { return facts_[def_[c]]; }
   std::uint16_t definition(Card c) const { return def_[c]; }  // its index in the pool
   int vp(Seat s) const;
-  int hand_limit(Seat s) const;
+  int hand_limit(Seat s) const {
+    assert(hand_limits_[s] == count_hand_limit(s));  // every test's game checks it
+    return hand_limits_[s];
+  }
   // Current value of a character's stat on its mission, all modifiers included.
   int stat_of(Card c, Stat s, int place, Seat side) const;
   int stat_of(Card c, Stat s, int place, Seat side, const Boosters& boosters) const;
@@ -256,13 +274,18 @@ class SuikodenState final : public State {
   void enter_field(Card c);
   void leave_field(Card c);
   void recount_names();
+  // The hand limits change only as a commander comes or a facility is built
+  // (or a state is loaded); the supply phase asks them every turn.
+  int count_hand_limit(Seat s) const;
+  void recount_hand_limits() { hand_limits_ = {count_hand_limit(0), count_hand_limit(1)}; }
   bool unique_ok(Card c, NamesInPlay& in_play) const;  // gathers in_play on first use
   LinkNeed link_need(int place, Seat side) const;
   bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  // Whether `side` may dispatch on `place` from `hand` (its hand, or the
-  // first copies of its hand) or by redeploying its support.
-  bool has_dispatch(int place, Seat side, std::span<const Card> hand, NamesInPlay& in_play) const;
+  HandReach hand_reach(std::span<const Card> hand, NamesInPlay& in_play) const;
+  // Whether `side` may dispatch on `place` from a hand that reaches `reach`
+  // (its hand, or the first copies of its hand) or by redeploying its support.
+  bool has_dispatch(int place, Seat side, const HandReach& reach) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
@@ -301,6 +324,7 @@ class SuikodenState final : public State {
   // How many cards on the fields bear each name (when Rules::names_counted):
   // uniqueness is asked at almost every decision, cards enter play far less.
   std::array<std::uint8_t, kNameSlots> names_on_field_{};
+  std::array<int, 2> hand_limits_{};  // count_hand_limit, kept up to date
   std::array<PlayerZones, 2> players_;
   std::array<MissionPlace, kPlaces> places_;
   BattleStatus battle_;
