@@ -46,13 +46,11 @@ bool SuikodenState::can_station(int place, Seat side) const {
 // does: a leader among them, or a letter of theirs the need asks for.
 HandReach SuikodenState::hand_reach(std::span<const Card> hand, NamesInPlay& in_play) const {
   HandReach reach;
-  for (Card c : hand) {
+  for (Card c : hand) {  // without a branch per card: which cards pass is anyone's guess
     const DefFacts& f = facts(c);
-    const bool adds = (f.leader && !reach.leader) || (f.links & ~reach.links) != 0;
-    if (!f.dispatchable || !adds) continue;
-    if (!unique_ok(c, in_play)) continue;
-    reach.leader |= f.leader;
-    reach.links |= f.links;
+    const bool ok = f.dispatchable & unique_ok(c, in_play);
+    reach.leader |= ok & f.leader;
+    reach.links |= ok ? f.links : 0;
   }
   return reach;
 }

@@ -13,6 +13,9 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o)
   for (const CardDef& d : pool.cards) {
     DefFacts f;
     for (std::size_t i = 0; i < d.names.size() && i < 2; ++i) f.names[i] = d.names[i];
+    for (std::size_t i = 0; i < 2; ++i)
+      f.name_slots[i] =
+          static_cast<std::uint8_t>(names_counted && f.names[i] >= 0 ? f.names[i] : kNameSlots);
     f.links = d.links;
     f.character = d.is_character();
     f.dispatchable = d.is_character() && !d.is_commander();

@@ -21,6 +21,9 @@ enum class LinkMode : std::uint8_t {
 // from the pool, so those questions need not walk CardDef's strings and lists.
 struct DefFacts {
   std::array<int, 2> names{-1, -1};  // CardDef::names: one name, or both of a pair; -1: none
+  // The same as slots of SuikodenState::names_on_field_ (when Rules::names_counted),
+  // kNameSlots for none: a slot never counted, so asking both needs no branch.
+  std::array<std::uint8_t, 2> name_slots{};
   std::uint16_t links = 0;
   bool dispatchable = false;  // a character other than a commander
   bool leader = false;

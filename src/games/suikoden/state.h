@@ -323,8 +323,8 @@ class SuikodenState final : public State {
   std::uint8_t num_cards_ = 0;
   // How many cards on the fields bear each name (when Rules::names_counted):
   // uniqueness is asked at almost every decision, cards enter play far less.
-  std::array<std::uint8_t, kNameSlots> names_on_field_{};
-  std::array<int, 2> hand_limits_{};  // count_hand_limit, kept up to date
+  std::array<std::uint8_t, kNameSlots + 1> names_on_field_{};  // the last: no name, always 0
+  std::array<int, 2> hand_limits_{};                           // count_hand_limit, kept up to date
   std::array<PlayerZones, 2> players_;
   std::array<MissionPlace, kPlaces> places_;
   BattleStatus battle_;
@@ -343,9 +343,8 @@ class SuikodenState final : public State {
 // A pair card is both of its characters, so either name blocks it.
 inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
   if (rules_->names_counted) {
-    bool ok = true;
-    for (int n : facts(c).names)
-      if (n >= 0 && names_on_field_[static_cast<std::size_t>(n)] != 0) ok = false;
+    const auto& slots = facts(c).name_slots;
+    const bool ok = (names_on_field_[slots[0]] | names_on_field_[slots[1]]) == 0;
 #ifndef NDEBUG  // the counts agree with the fields (every test's game checks it)
     if (!in_play.gathered()) gather_names(in_play);
     bool gathered_ok = true;
@@ -363,7 +362,7 @@ inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
 
 inline bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const {
   const DefFacts& f = facts(c);
-  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
+  return f.dispatchable & need.met_by(f) & unique_ok(c, in_play);  // a guess to a branch each
 }
 
 }  // namespace tt::suikoden
