@@ -13,18 +13,19 @@ namespace {
 
 // The definitions met so far in one list of at most N cards: a bit each for
 // the first 256 definitions (every pool of ours), a short list for others.
+// Which cards pass and which repeat is anyone's guess, so neither is a branch.
 template <std::size_t N>
 class DefsSeen {
  public:
-  // Whether `d` is new, marking it met.
-  bool first(std::uint16_t d) {
-    if (d < 256) {
-      const std::uint64_t bit = std::uint64_t{1} << (d & 63);
-      if ((bits_[d >> 6] & bit) != 0) return false;
+  // Whether `d` is wanted and new; marks it met when wanted.
+  bool first(std::uint16_t d, bool wanted = true) {
+    if (d < 256) [[likely]] {
+      const std::uint64_t bit = std::uint64_t{wanted} << (d & 63);
+      const bool fresh = wanted & ((bits_[d >> 6] & bit) == 0);
       bits_[d >> 6] |= bit;
-      return true;
+      return fresh;
     }
-    if (std::find(others_, others_ + count_, d) != others_ + count_) return false;
+    if (!wanted || std::find(others_, others_ + count_, d) != others_ + count_) return false;
     others_[count_++] = d;
     return true;
   }
@@ -41,7 +42,7 @@ void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const
              std::uint16_t place, Ok ok) {
   DefsSeen<Cards::capacity()> added;  // the definitions offered so far
   for (Card c : cards)
-    if (ok(c) && added.first(st.definition(c))) out.push_back({kind, c, place, 0});
+    if (added.first(st.definition(c), ok(c))) out.push_back({kind, c, place, 0});
 }
 
 // The first copy of each definition among `cards`, in their order: the cards
@@ -51,8 +52,10 @@ template <typename Cards>
 int first_copies(const SuikodenState& st, const Cards& cards, Card* out) {
   DefsSeen<Cards::capacity()> seen;
   int count = 0;
-  for (Card c : cards)
-    if (seen.first(st.definition(c))) out[count++] = c;
+  for (Card c : cards) {
+    out[count] = c;
+    count += seen.first(st.definition(c));
+  }
   return count;
 }
 
@@ -77,7 +80,8 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       int m = 0;
       for (int i = 0; i < n; ++i) {
         out.push_back({kDiscardCard, firsts[i], 0, 0});
-        if (!facts(firsts[i]).character) missions[m++] = firsts[i];
+        missions[m] = firsts[i];
+        m += !facts(firsts[i]).character;
       }
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)

@@ -192,8 +192,14 @@ class SuikodenState final : public State {
   int num_seats() const override { return 2; }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override;
-  SeatMask pending_seats() const override;
-  Seat to_act() const override;
+  SeatMask pending_seats() const override {
+    if (phase_ == Phase::kOver) return 0;
+    return phase_ == Phase::kDuel ? duel_pending() : seat_bit(sole_decider());
+  }
+  Seat to_act() const override {
+    if (phase_ == Phase::kOver) return kNoSeat;
+    return phase_ == Phase::kDuel ? duel_to_act() : sole_decider();
+  }
   std::string prompt(Seat seat) const override;
   void legal_actions(Seat seat, ActionList& out) const override;
   void apply_action(Seat seat, Action action) override;
@@ -255,6 +261,16 @@ class SuikodenState final : public State {
  private:
   friend class StateLoader;
   static Seat owner_of_place(int p) { return p / 2; }
+  // The one seat any decision but a duel's waits for: picked without a jump
+  // per phase, since the phase of the next decision is anyone's guess.
+  Seat sole_decider() const {
+    Seat s = deciding_;  // mulligan, discard, counter, casualties, trim
+    s = phase_ == Phase::kMain || phase_ == Phase::kSupport ? turn_player_ : s;
+    s = phase_ == Phase::kBattle ? battle_.acting : s;
+    return phase_ == Phase::kStation ? battle_.winner : s;
+  }
+  SeatMask duel_pending() const;
+  Seat duel_to_act() const;
   Card add_card(int def, Seat owner);
   void load_into(const nlohmann::json& j);  // load() on a fresh state
   void to_discard(Card c);

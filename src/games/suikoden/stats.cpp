@@ -18,9 +18,16 @@ Boosters SuikodenState::boosters(int place, Seat side) const {
     if (booster >= 0)
       b.cards[b.count++] = {source, scope, fellow, rules_->boost_row(booster, Stat::kAtk, scope)};
   };
+  // Characters there, without a branch each: which of them boost is anyone's guess.
+  auto add_there = [&](Card source, Scope scope, bool fellow) {
+    const int booster = facts(source).booster;
+    b.cards[b.count] = {source, scope, fellow,
+                        booster < 0 ? nullptr : rules_->boost_row(booster, Stat::kAtk, scope)};
+    b.count += booster >= 0;
+  };
   const MissionPlace& mp = places_[place];
-  for (Card other : mp.dispatched[side]) add(other, Scope::kSide, true);
-  for (Card enemy : mp.dispatched[1 - side]) add(enemy, Scope::kEnemies, false);
+  for (Card other : mp.dispatched[side]) add_there(other, Scope::kSide, true);
+  for (Card enemy : mp.dispatched[1 - side]) add_there(enemy, Scope::kEnemies, false);
   add(mp.support, owner_of_place(place) == side ? Scope::kSide : Scope::kEnemies, false);
   // Commanders and built facilities reach all of their side's characters.
   const PlayerZones& p = players_[side];
@@ -50,8 +57,8 @@ int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side, const Booste
           }
   for (int i = 0; i < b.count; ++i) {
     const Booster& source = b.cards[i];
-    if (!(source.fellow && source.card == c))  // a character does not boost itself as a fellow
-      value += source.atk_row[at];
+    const bool itself = source.fellow & (source.card == c);  // no boost to itself as a fellow
+    value += itself ? 0 : source.atk_row[at];
   }
   for (auto& w : battle_.weakened)
     if (w.card == c && w.stat == stat) value -= w.amount;
