@@ -50,7 +50,7 @@ HandReach SuikodenState::hand_reach(std::span<const Card> hand, NamesInPlay& in_
     const DefFacts& f = facts(c);
     const bool ok = f.dispatchable & unique_ok(c, in_play);
     reach.leader |= ok & f.leader;
-    reach.links |= ok ? f.links : 0;
+    reach.links |= f.links & static_cast<std::uint16_t>(-static_cast<int>(ok));  // all or none
   }
   return reach;
 }

@@ -264,10 +264,11 @@ class SuikodenState final : public State {
   // The one seat any decision but a duel's waits for: picked without a jump
   // per phase, since the phase of the next decision is anyone's guess.
   Seat sole_decider() const {
-    Seat s = deciding_;  // mulligan, discard, counter, casualties, trim
-    s = phase_ == Phase::kMain || phase_ == Phase::kSupport ? turn_player_ : s;
-    s = phase_ == Phase::kBattle ? battle_.acting : s;
-    return phase_ == Phase::kStation ? battle_.winner : s;
+    const Seat seats[4] = {deciding_, turn_player_, battle_.acting, battle_.winner};
+    // By Phase: 0 the deciding seat, 1 the turn player, 2 the acting seat, 3 the winner.
+    static constexpr std::uint8_t kWhose[] = {0, 1, 0, 1, 2, 0, 0, 3, 0, 0, 0};
+    static_assert(std::size(kWhose) == static_cast<std::size_t>(Phase::kOver) + 1);
+    return seats[kWhose[static_cast<std::size_t>(phase_)]];
   }
   SeatMask duel_pending() const;
   Seat duel_to_act() const;

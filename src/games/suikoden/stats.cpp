@@ -32,8 +32,14 @@ Boosters SuikodenState::boosters(int place, Seat side) const {
   // Commanders and built facilities reach all of their side's characters.
   const PlayerZones& p = players_[side];
   add(p.commander, Scope::kAll, false);
-  for (auto& r : p.resolved)
-    if (facts(r.card).facility) add(r.card, Scope::kAll, false);
+  for (auto& r :
+       p.resolved) {  // built facilities among the cleared missions, again without a branch
+    const DefFacts& f = facts(r.card);
+    b.cards[b.count] = {
+        r.card, Scope::kAll, false,
+        f.booster < 0 ? nullptr : rules_->boost_row(f.booster, Stat::kAtk, Scope::kAll)};
+    b.count += f.facility & (f.booster >= 0);
+  }
   return b;
 }
 
