@@ -1,5 +1,6 @@
 // Basic vocabulary shared by every game: seats, seat sets and compact actions.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -35,7 +36,11 @@ struct Action {
   std::uint16_t a = 0;
   std::uint16_t b = 0;
   std::uint16_t c = 0;
-  friend bool operator==(const Action&, const Action&) = default;
+  // One comparison of all 8 bytes, not a branch per field: the search
+  // matches options to its tree's edges all the time.
+  friend bool operator==(const Action& x, const Action& y) {
+    return std::bit_cast<std::uint64_t>(x) == std::bit_cast<std::uint64_t>(y);
+  }
 };
 static_assert(sizeof(Action) == 8);
 

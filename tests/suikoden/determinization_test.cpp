@@ -425,6 +425,36 @@ TEST(SuikodenObservedAction, ACardIsSeenByItsDefinition) {
   EXPECT_EQ(s->action_id(0, first), s->action_id(0, second));
 }
 
+// The boost table totals read (Rules::boost_row, built once per pool) says
+// what walking each boosting card's effects says, for every pair of
+// definitions, stat and scope.
+TEST(SuikodenRules, BoostTableAgreesWithTheCardsEffects) {
+  const auto start = game()->new_state(tt::Setup{});
+  const Rules& rules = sk(*start).rules();
+  const auto& cards = rules.pool.cards;
+  int boosters = 0;
+  for (std::size_t s = 0; s < cards.size(); ++s) {
+    if (rules.facts[s].booster < 0) {
+      for (const Effect& e : cards[s].effects) ASSERT_NE(e.kind, EffectKind::kBoost) << cards[s].id;
+      continue;
+    }
+    ++boosters;
+    for (Stat stat : {Stat::kAtk, Stat::kTroops, Stat::kBuild})
+      for (Scope scope : {Scope::kSelf, Scope::kSide, Scope::kAll, Scope::kEnemies}) {
+        const int* row = rules.boost_row(rules.facts[s].booster, stat, scope);
+        for (std::size_t t = 0; t < cards.size(); ++t) {
+          int walked = 0;
+          for (const Effect& e : cards[s].effects)
+            if (e.kind == EffectKind::kBoost && e.to == scope && e.stat == stat &&
+                e.filter.matches(cards[t]))
+              walked += e.amount;
+          ASSERT_EQ(row[t], walked) << cards[s].id << " on " << cards[t].id;
+        }
+      }
+  }
+  EXPECT_GT(boosters, 0);
+}
+
 // The observation: one shape all game, finite, within the documented ranges
 // (docs/games/suikoden.md), equal for what the seat cannot tell apart.
 TEST(SuikodenObservation, KeepsItsShapeAndRangesThroughWholeGames) {

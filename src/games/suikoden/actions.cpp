@@ -11,19 +11,38 @@ namespace tt::suikoden {
 
 namespace {
 
+// The definitions met so far in one list of at most N cards: a bit each for
+// the first 256 definitions (every pool of ours), a short list for others.
+// Which cards pass and which repeat is anyone's guess, so neither is a branch.
+template <std::size_t N>
+class DefsSeen {
+ public:
+  // Whether `d` is wanted and new; marks it met when wanted.
+  bool first(std::uint16_t d, bool wanted = true) {
+    if (d < 256) [[likely]] {
+      const std::uint64_t bit = std::uint64_t{wanted} << (d & 63);
+      const bool fresh = wanted & ((bits_[d >> 6] & bit) == 0);
+      bits_[d >> 6] |= bit;
+      return fresh;
+    }
+    if (!wanted || std::find(others_, others_ + count_, d) != others_ + count_) return false;
+    others_[count_++] = d;
+    return true;
+  }
+
+ private:
+  std::uint64_t bits_[4] = {};
+  std::uint16_t others_[N];
+  std::size_t count_ = 0;
+};
+
 // Adds {kind, card, place} for each card passing `ok`, once per card definition.
 template <typename Cards, typename Ok>
 void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const Cards& cards,
              std::uint16_t place, Ok ok) {
-  std::uint16_t added[Cards::capacity()];  // the definitions offered so far
-  int count = 0;
-  for (Card c : cards) {
-    if (!ok(c)) continue;
-    const std::uint16_t d = st.definition(c);
-    if (std::find(added, added + count, d) != added + count) continue;
-    added[count++] = d;
-    out.push_back({kind, c, place, 0});
-  }
+  DefsSeen<Cards::capacity()> added;  // the definitions offered so far
+  for (Card c : cards)
+    if (added.first(st.definition(c), ok(c))) out.push_back({kind, c, place, 0});
 }
 
 // The first copy of each definition among `cards`, in their order: the cards
@@ -31,13 +50,11 @@ void per_def(const SuikodenState& st, ActionList& out, std::uint16_t kind, const
 // definition only, so filtering these equals filtering all then keeping firsts.
 template <typename Cards>
 int first_copies(const SuikodenState& st, const Cards& cards, Card* out) {
-  std::uint16_t seen[Cards::capacity()];
+  DefsSeen<Cards::capacity()> seen;
   int count = 0;
   for (Card c : cards) {
-    const std::uint16_t d = st.definition(c);
-    if (std::find(seen, seen + count, d) != seen + count) continue;
-    seen[count] = d;
-    out[count++] = c;
+    out[count] = c;
+    count += seen.first(st.definition(c));
   }
   return count;
 }
@@ -57,18 +74,30 @@ void SuikodenState::legal_actions(Seat seat, ActionList& out) const {
       out.push_back({kMulliganDone, 0, 0, 0});
       return;
     case Phase::kMain: {
-      Card firsts[decltype(PlayerZones::hand)::capacity()];
+      constexpr std::size_t kHand = decltype(PlayerZones::hand)::capacity();
+      Card firsts[kHand], missions[kHand];
       const int n = first_copies(*this, hand, firsts);
-      for (int i = 0; i < n; ++i) out.push_back({kDiscardCard, firsts[i], 0, 0});
+      int m = 0;
+      for (int i = 0; i < n; ++i) {
+        out.push_back({kDiscardCard, firsts[i], 0, 0});
+        missions[m] = firsts[i];
+        m += !facts(firsts[i]).character;
+      }
       for (std::uint16_t p = static_cast<std::uint16_t>(seat * 2); p < seat * 2 + 2; ++p)
         if (places_[p].card == kNoCard)
-          for (int i = 0; i < n; ++i)
-            if (!facts(firsts[i]).character) out.push_back({kNewMission, firsts[i], p, 0});
-      NamesInPlay in_play;
-      for (std::uint16_t p = 0; p < kPlaces; ++p)
-        if (places_[p].card != kNoCard &&
-            has_dispatch(p, seat, {firsts, static_cast<std::size_t>(n)}, in_play))
-          out.push_back({kContinue, 0, p, 0});
+          for (int i = 0; i < m; ++i) out.push_back({kNewMission, missions[i], p, 0});
+      // What the hand can bring out is the same for every mission: asked once.
+      HandReach reach;
+      bool reached = false;
+      for (std::uint16_t p = 0; p < kPlaces; ++p) {
+        if (places_[p].card == kNoCard) continue;
+        if (!reached) {
+          NamesInPlay in_play;
+          reach = hand_reach({firsts, static_cast<std::size_t>(n)}, in_play);
+          reached = true;
+        }
+        if (has_dispatch(p, seat, reach)) out.push_back({kContinue, 0, p, 0});
+      }
       if (out.empty()) out.push_back({kRest, 0, 0, 0});
       return;
     }

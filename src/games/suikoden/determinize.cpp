@@ -116,7 +116,7 @@ bool SuikodenState::hand_explains_phase(Seat s) const {
       if (!battle_.first_step || s != battle_.acting) return true;
       {
         NamesInPlay in_play;
-        return has_dispatch(battle_.place, s, {hand.begin(), hand.end()}, in_play);
+        return has_dispatch(battle_.place, s, hand_reach({hand.begin(), hand.end()}, in_play));
       }
     default:
       return true;

@@ -18,6 +18,7 @@ void SuikodenState::start(const std::array<std::vector<int>, 2>& decks,
     for (int d : decks[s]) players_[s].deck.push_back(add_card(d, s));
     rng_.shuffle(players_[s].deck.begin(), players_[s].deck.end());
   }
+  recount_hand_limits();
   first_player_ = static_cast<Seat>(rng_.below(2));
   log(kEvFirstPlayer, first_player_);
   for (Seat s = 0; s < 2; ++s) draw(s, rules_->hand_size);

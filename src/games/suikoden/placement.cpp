@@ -41,16 +41,26 @@ bool SuikodenState::can_station(int place, Seat side) const {
   return false;
 }
 
-// The support is asked first: it needs no names gathered.
-bool SuikodenState::has_dispatch(int place, Seat side, std::span<const Card> hand,
-                                 NamesInPlay& in_play) const {
+// A card may come out where its links meet the need (can_dispatch), so a
+// hand meets a need exactly when one of its dispatchable, unique cards
+// does: a leader among them, or a letter of theirs the need asks for.
+HandReach SuikodenState::hand_reach(std::span<const Card> hand, NamesInPlay& in_play) const {
+  HandReach reach;
+  for (Card c : hand) {  // without a branch per card: which cards pass is anyone's guess
+    const DefFacts& f = facts(c);
+    const bool ok = f.dispatchable & unique_ok(c, in_play);
+    reach.leader |= ok & f.leader;
+    reach.links |= f.links & static_cast<std::uint16_t>(-static_cast<int>(ok));  // all or none
+  }
+  return reach;
+}
+
+bool SuikodenState::has_dispatch(int place, Seat side, const HandReach& reach) const {
   const LinkNeed need = link_need(place, side);
   const Card support = places_[place].support;
   if (support != kNoCard && owner_of_place(place) == side && need.met_by(facts(support)))
     return true;
-  for (Card c : hand)
-    if (can_dispatch(c, need, in_play)) return true;
-  return false;
+  return reach.meets(need);
 }
 
 void SuikodenState::enter_field(Card c) {

@@ -21,18 +21,23 @@ enum class LinkMode : std::uint8_t {
 // from the pool, so those questions need not walk CardDef's strings and lists.
 struct DefFacts {
   std::array<int, 2> names{-1, -1};  // CardDef::names: one name, or both of a pair; -1: none
+  // The same as slots of SuikodenState::names_on_field_ (when Rules::names_counted),
+  // kNameSlots for none: a slot never counted, so asking both needs no branch.
+  std::array<std::uint8_t, 2> name_slots{};
   std::uint16_t links = 0;
   bool dispatchable = false;  // a character other than a commander
   bool leader = false;
   bool support_character = false;  // may come out as a mission's support character
   bool character = false;
-  bool boost = false;         // has a boost effect (stat_of reads them)
-  bool cooperation = false;   // has a cooperation effect (stat_of)
-  bool counter = false;       // has a counter effect (counter_usable)
-  bool draws = false;         // has an on-dispatch effect (dispatch)
-  bool facility = false;      // its hand limit effects count once it is built
-  int hand_limit_self = 0;    // its owner's hand limit changes by this much...
-  int hand_limit_others = 0;  // ... and the other seat's by this
+  bool boost = false;            // has a boost effect (stat_of reads them)
+  bool cooperation = false;      // has a cooperation effect (stat_of)
+  bool counter = false;          // has a counter effect (counter_usable)
+  bool draws = false;            // has an on-dispatch effect (dispatch)
+  bool facility = false;         // its hand limit effects count once it is built
+  int hand_limit_self = 0;       // its owner's hand limit changes by this much...
+  int hand_limit_others = 0;     // ... and the other seat's by this
+  std::array<int, 3> printed{};  // CardDef::printed by Stat
+  int booster = -1;              // its rows in Rules::boost_table when it has boost effects
 };
 
 // Names in play are counted per name (SuikodenState::names_on_field_) when
@@ -52,6 +57,24 @@ struct Rules {
   bool names_counted = false;  // pool.names fit kNameSlots
 
   Rules(std::shared_ptr<const Pool> p, const Options& o);
+
+  // What a booster's effects (DefFacts::booster) give a character of
+  // definition `target` in `stat` when they reach it by `scope` (kSelf to
+  // kEnemies): a total asks this of every pair of cards on a side, so each
+  // pair's sum of matching effects is worked out once, here.
+  const int* boost_row(int booster, Stat stat, Scope scope) const {
+    return boost_table.data() + boost_row_start(booster, stat, scope);
+  }
+  static constexpr int kBoostScopes = 4;  // Scope::kSelf, kSide, kAll, kEnemies
+  // From a stat's row to the next stat's, for the same booster and scope.
+  std::size_t stat_stride() const { return kBoostScopes * facts.size(); }
+
+ private:
+  std::size_t boost_row_start(int booster, Stat stat, Scope scope) const {
+    const int row = (booster * 3 + static_cast<int>(stat)) * kBoostScopes + static_cast<int>(scope);
+    return static_cast<std::size_t>(row) * facts.size();
+  }
+  std::vector<int> boost_table;  // [booster][stat][scope][target definition]
 };
 
 }  // namespace tt::suikoden

@@ -8,7 +8,9 @@
 namespace tt::suikoden {
 
 SuikodenState::SuikodenState(std::shared_ptr<const Rules> rules)
-    : rules_(std::move(rules)), defs_(rules_->pool.cards.data()), facts_(rules_->facts.data()) {}
+    : rules_(std::move(rules)), defs_(rules_->pool.cards.data()), facts_(rules_->facts.data()) {
+  recount_hand_limits();
+}
 
 std::unique_ptr<State> SuikodenState::clone() const {
   auto copy = std::make_unique<SuikodenState>(*this);
@@ -43,32 +45,18 @@ Outcomes SuikodenState::outcomes() const {
   return winner_outcomes(2, winner_);
 }
 
-SeatMask SuikodenState::pending_seats() const {
-  switch (phase_) {
-    case Phase::kOver:
-      return 0;
-    case Phase::kMain:
-    case Phase::kSupport:
-      return seat_bit(turn_player_);
-    case Phase::kBattle:
-      return seat_bit(battle_.acting);
-    case Phase::kStation:
-      return seat_bit(battle_.winner);
-    case Phase::kDuel: {
-      SeatMask m = 0;
-      for (Seat s = 0; s < 2; ++s)
-        if (!battle_.duel_picked[s]) m |= seat_bit(s);
-      return m;
-    }
-    default:
-      return seat_bit(deciding_);
-  }
+// Both seats may be waited for only in a duel.
+SeatMask SuikodenState::duel_pending() const {
+  SeatMask m = 0;
+  for (Seat s = 0; s < 2; ++s)
+    if (!battle_.duel_picked[s]) m |= seat_bit(s);
+  return m;
 }
 
-Seat SuikodenState::to_act() const {
-  const SeatMask m = pending_seats();
+// In a duel the turn player's choice is asked first; it stays face down.
+Seat SuikodenState::duel_to_act() const {
+  const SeatMask m = duel_pending();
   if (m == 0) return kNoSeat;
-  // In a duel the turn player's choice is asked first; it stays face down.
   if (has_seat(m, turn_player_)) return turn_player_;
   return has_seat(m, 0) ? 0 : 1;
 }
@@ -77,7 +65,7 @@ int SuikodenState::vp(Seat s) const {
   return players_[s].mission_vp + players_[s].facilities_built / 2;
 }
 
-int SuikodenState::hand_limit(Seat s) const {
+int SuikodenState::count_hand_limit(Seat s) const {
   int limit = rules_->hand_size;
   for (Seat owner = 0; owner < 2; ++owner) {
     auto apply = [&](Card c) {

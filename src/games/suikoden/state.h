@@ -147,13 +147,28 @@ struct LinkNeed {
   bool met_by(const DefFacts& f) const { return leader ? f.leader : (links & f.links) != 0; }
 };
 
+// What a hand could bring out on any mission as far as the cards alone go
+// (SuikodenState::hand_reach: dispatchable, unique): whether one is a
+// leader, and every link letter among them. Which missions they reach then
+// depends on each mission's LinkNeed only.
+struct HandReach {
+  bool leader = false;
+  std::uint16_t links = 0;
+  bool meets(const LinkNeed& need) const {
+    return need.leader ? leader : (need.links & links) != 0;
+  }
+};
+
 // A card whose boosts may reach a side's characters on a mission
-// (SuikodenState::boosters): the scope it reaches them by, and whether it is
-// one of their fellows there (which never boosts itself).
+// (SuikodenState::boosters): the scope it reaches them by, whether it is
+// one of their fellows there (which never boosts itself), and its row of
+// Rules::boost_table for that scope and attack (the other stats' rows follow
+// at a stride of Rules::stat_stride()).
 struct Booster {
   Card card;
   Scope scope;
   bool fellow;
+  const int* atk_row;
 };
 struct Boosters {
   // Both sides' characters there, a support, a commander, the facilities built.
@@ -177,8 +192,14 @@ class SuikodenState final : public State {
   int num_seats() const override { return 2; }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   Outcomes outcomes() const override;
-  SeatMask pending_seats() const override;
-  Seat to_act() const override;
+  SeatMask pending_seats() const override {
+    if (phase_ == Phase::kOver) return 0;
+    return phase_ == Phase::kDuel ? duel_pending() : seat_bit(sole_decider());
+  }
+  Seat to_act() const override {
+    if (phase_ == Phase::kOver) return kNoSeat;
+    return phase_ == Phase::kDuel ? duel_to_act() : sole_decider();
+  }
   std::string prompt(Seat seat) const override;
   void legal_actions(Seat seat, ActionList& out) const override;
   void apply_action(Seat seat, Action action) override;
@@ -220,7 +241,10 @@ class SuikodenState final : public State {
   const DefFacts& facts(Card c) const { return facts_[def_[c]]; }
   std::uint16_t definition(Card c) const { return def_[c]; }  // its index in the pool
   int vp(Seat s) const;
-  int hand_limit(Seat s) const;
+  int hand_limit(Seat s) const {
+    assert(hand_limits_[s] == count_hand_limit(s));  // every test's game checks it
+    return hand_limits_[s];
+  }
   // Current value of a character's stat on its mission, all modifiers included.
   int stat_of(Card c, Stat s, int place, Seat side) const;
   int stat_of(Card c, Stat s, int place, Seat side, const Boosters& boosters) const;
@@ -237,6 +261,17 @@ class SuikodenState final : public State {
  private:
   friend class StateLoader;
   static Seat owner_of_place(int p) { return p / 2; }
+  // The one seat any decision but a duel's waits for: picked without a jump
+  // per phase, since the phase of the next decision is anyone's guess.
+  Seat sole_decider() const {
+    const Seat seats[4] = {deciding_, turn_player_, battle_.acting, battle_.winner};
+    // By Phase: 0 the deciding seat, 1 the turn player, 2 the acting seat, 3 the winner.
+    static constexpr std::uint8_t kWhose[] = {0, 1, 0, 1, 2, 0, 0, 3, 0, 0, 0};
+    static_assert(std::size(kWhose) == static_cast<std::size_t>(Phase::kOver) + 1);
+    return seats[kWhose[static_cast<std::size_t>(phase_)]];
+  }
+  SeatMask duel_pending() const;
+  Seat duel_to_act() const;
   Card add_card(int def, Seat owner);
   void load_into(const nlohmann::json& j);  // load() on a fresh state
   void to_discard(Card c);
@@ -256,13 +291,18 @@ class SuikodenState final : public State {
   void enter_field(Card c);
   void leave_field(Card c);
   void recount_names();
+  // The hand limits change only as a commander comes or a facility is built
+  // (or a state is loaded); the supply phase asks them every turn.
+  int count_hand_limit(Seat s) const;
+  void recount_hand_limits() { hand_limits_ = {count_hand_limit(0), count_hand_limit(1)}; }
   bool unique_ok(Card c, NamesInPlay& in_play) const;  // gathers in_play on first use
   LinkNeed link_need(int place, Seat side) const;
   bool can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const;
   bool can_station(int place, Seat side) const;
-  // Whether `side` may dispatch on `place` from `hand` (its hand, or the
-  // first copies of its hand) or by redeploying its support.
-  bool has_dispatch(int place, Seat side, std::span<const Card> hand, NamesInPlay& in_play) const;
+  HandReach hand_reach(std::span<const Card> hand, NamesInPlay& in_play) const;
+  // Whether `side` may dispatch on `place` from a hand that reaches `reach`
+  // (its hand, or the first copies of its hand) or by redeploying its support.
+  bool has_dispatch(int place, Seat side, const HandReach& reach) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
@@ -300,7 +340,8 @@ class SuikodenState final : public State {
   std::uint8_t num_cards_ = 0;
   // How many cards on the fields bear each name (when Rules::names_counted):
   // uniqueness is asked at almost every decision, cards enter play far less.
-  std::array<std::uint8_t, kNameSlots> names_on_field_{};
+  std::array<std::uint8_t, kNameSlots + 1> names_on_field_{};  // the last: no name, always 0
+  std::array<int, 2> hand_limits_{};                           // count_hand_limit, kept up to date
   std::array<PlayerZones, 2> players_;
   std::array<MissionPlace, kPlaces> places_;
   BattleStatus battle_;
@@ -319,9 +360,8 @@ class SuikodenState final : public State {
 // A pair card is both of its characters, so either name blocks it.
 inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
   if (rules_->names_counted) {
-    bool ok = true;
-    for (int n : facts(c).names)
-      if (n >= 0 && names_on_field_[static_cast<std::size_t>(n)] != 0) ok = false;
+    const auto& slots = facts(c).name_slots;
+    const bool ok = (names_on_field_[slots[0]] | names_on_field_[slots[1]]) == 0;
 #ifndef NDEBUG  // the counts agree with the fields (every test's game checks it)
     if (!in_play.gathered()) gather_names(in_play);
     bool gathered_ok = true;
@@ -339,7 +379,7 @@ inline bool SuikodenState::unique_ok(Card c, NamesInPlay& in_play) const {
 
 inline bool SuikodenState::can_dispatch(Card c, const LinkNeed& need, NamesInPlay& in_play) const {
   const DefFacts& f = facts(c);
-  return f.dispatchable && need.met_by(f) && unique_ok(c, in_play);
+  return f.dispatchable & need.met_by(f) & unique_ok(c, in_play);  // a guess to a branch each
 }
 
 }  // namespace tt::suikoden

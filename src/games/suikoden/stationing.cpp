@@ -37,6 +37,7 @@ void SuikodenState::station(Card c) {
   mp.dispatched[w].remove(c);
   discard_from_place(p, w);  // the rest of the winner's characters and the support
   players_[w].resolved.push_back({mission, c});
+  recount_hand_limits();  // a facility's hand limit effects count from now on
   mp = MissionPlace{};
   log(kEvStationed, w, c, mission);
   const CardDef& m = def(mission);

@@ -6,35 +6,40 @@
 
 namespace tt::suikoden {
 
-namespace {
-
-int boosts(const CardDef& source, const CardDef& target, Stat stat, Scope scope) {
-  int sum = 0;
-  for (auto& e : source.effects)
-    if (e.kind == EffectKind::kBoost && e.to == scope && e.stat == stat && e.filter.matches(target))
-      sum += e.amount;
-  return sum;
-}
-
-}  // namespace
-
 // The cards whose boosts may reach one side's characters on a mission, with
 // the scope they reach them by, gathered once for the whole side: most
-// cards boost nothing, and a total asks about every character there.
+// cards boost nothing, and a total asks about every character there. What
+// each gives each definition is in Rules' boost table.
 Boosters SuikodenState::boosters(int place, Seat side) const {
   Boosters b;
   auto add = [&](Card source, Scope scope, bool fellow) {
-    if (source != kNoCard && facts(source).boost) b.cards[b.count++] = {source, scope, fellow};
+    if (source == kNoCard) return;
+    const int booster = facts(source).booster;
+    if (booster >= 0)
+      b.cards[b.count++] = {source, scope, fellow, rules_->boost_row(booster, Stat::kAtk, scope)};
+  };
+  // Characters there, without a branch each: which of them boost is anyone's guess.
+  auto add_there = [&](Card source, Scope scope, bool fellow) {
+    const int booster = facts(source).booster;
+    b.cards[b.count] = {source, scope, fellow,
+                        booster < 0 ? nullptr : rules_->boost_row(booster, Stat::kAtk, scope)};
+    b.count += booster >= 0;
   };
   const MissionPlace& mp = places_[place];
-  for (Card other : mp.dispatched[side]) add(other, Scope::kSide, true);
-  for (Card enemy : mp.dispatched[1 - side]) add(enemy, Scope::kEnemies, false);
+  for (Card other : mp.dispatched[side]) add_there(other, Scope::kSide, true);
+  for (Card enemy : mp.dispatched[1 - side]) add_there(enemy, Scope::kEnemies, false);
   add(mp.support, owner_of_place(place) == side ? Scope::kSide : Scope::kEnemies, false);
   // Commanders and built facilities reach all of their side's characters.
   const PlayerZones& p = players_[side];
   add(p.commander, Scope::kAll, false);
-  for (auto& r : p.resolved)
-    if (facts(r.card).facility) add(r.card, Scope::kAll, false);
+  for (auto& r :
+       p.resolved) {  // built facilities among the cleared missions, again without a branch
+    const DefFacts& f = facts(r.card);
+    b.cards[b.count] = {
+        r.card, Scope::kAll, false,
+        f.booster < 0 ? nullptr : rules_->boost_row(f.booster, Stat::kAtk, Scope::kAll)};
+    b.count += f.facility & (f.booster >= 0);
+  }
   return b;
 }
 
@@ -43,31 +48,36 @@ int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side) const {
 }
 
 int SuikodenState::stat_of(Card c, Stat stat, int place, Seat side, const Boosters& b) const {
-  const CardDef& me = def(c);
-  int value = me.printed(stat) + (facts(c).boost ? boosts(me, me, stat, Scope::kSelf) : 0);
-  const MissionPlace& mp = places_[place];
-  if (facts(c).cooperation)
-    for (auto& e : me.effects)
+  const DefFacts& f = facts(c);
+  const std::uint16_t d = def_[c];
+  const std::size_t at = static_cast<std::size_t>(stat) * rules_->stat_stride() + d;
+  int value = f.printed[static_cast<std::size_t>(stat)];
+  if (f.booster >= 0) value += rules_->boost_row(f.booster, stat, Scope::kSelf)[d];
+  if (f.cooperation)
+    for (auto& e : def(c).effects)
       if (e.kind == EffectKind::kCooperation && e.stat == stat)
-        for (Card other : mp.dispatched[side])
+        for (Card other : places_[place].dispatched[side])
           if (other != c && def(other).full_name == e.partner) {
             value += e.amount;
             break;
           }
   for (int i = 0; i < b.count; ++i) {
     const Booster& source = b.cards[i];
-    if (!(source.fellow && source.card == c))  // a character does not boost itself as a fellow
-      value += boosts(def(source.card), me, stat, source.scope);
+    const bool itself = source.fellow & (source.card == c);  // no boost to itself as a fellow
+    value += itself ? 0 : source.atk_row[at];
   }
   for (auto& w : battle_.weakened)
     if (w.card == c && w.stat == stat) value -= w.amount;
   return std::max(value, 0);
 }
 
+// A side with no one there has nothing to total (nor boosters to gather).
 int SuikodenState::total(int place, Seat side, Stat stat) const {
+  const auto& mine = places_[place].dispatched[side];
+  if (mine.empty()) return 0;
   const Boosters b = boosters(place, side);
   int sum = 0;
-  for (Card c : places_[place].dispatched[side]) sum += stat_of(c, stat, place, side, b);
+  for (Card c : mine) sum += stat_of(c, stat, place, side, b);
   return sum;
 }
 

@@ -157,6 +157,7 @@ void SuikodenState::load(const json& j) {
   SuikodenState t(rules_);
   t.load_into(j);
   t.recount_names();
+  t.recount_hand_limits();
   *this = t;
 }
 
