@@ -64,15 +64,32 @@ void Journal::finish(std::string table, std::string results, std::string record,
 
 void Journal::push(Job job) {
   ++outstanding_;
-  bool wake = false;
+  bool wake = false, post_wake = false;
   {
     std::lock_guard<std::mutex> lock(queue_mutex_);
     queue_.push_back(std::move(job));
     // A writer that is gathering or committing looks at the queue anyway:
     // waking it for each job would cost a switch of threads per decision.
-    wake = writer_idle_ || queue_.size() >= kFullBatch;
+    if (queue_.size() >= kFullBatch) {
+      wake = true;
+    } else if (writer_idle_ && !wake_posted_) {
+      // An idle writer is woken once the loop has handled what it holds
+      // now: the other requests read in the same wake join this batch
+      // instead of waiting for the next commit (one wake and one commit
+      // for a burst, not for its first job alone).
+      wake_posted_ = true;
+      post_wake = true;
+    }
   }
   if (wake) wake_.notify_one();
+  if (post_wake)
+    loop_.post([this] {
+      {
+        std::lock_guard<std::mutex> lock(queue_mutex_);
+        wake_posted_ = false;
+      }
+      wake_.notify_one();
+    });
 }
 
 void Journal::stop() {

@@ -107,6 +107,7 @@ class Journal {
   std::deque<Job> queue_;
   bool stopping_ = false;
   bool writer_idle_ = false;  // the writer waits for a job (not gathering, not committing)
+  bool wake_posted_ = false;  // a wake of the idle writer is posted to the loop
   std::thread writer_;
   std::atomic<std::int64_t> outstanding_{0};  // jobs pushed whose completion has not run
   std::atomic<std::uint64_t> commits_{0}, decisions_{0}, commit_micros_{0}, failures_{0};

@@ -42,6 +42,15 @@ class ManualLoop final : public Loop {
   void cancel(std::uint64_t timer) override { timers_.erase(timer); }
   Clock::time_point now() const override { return now_; }
 
+  // Runs what is posted now (one turn of the loop), waiting for nothing.
+  void run_posted() {
+    std::vector<std::function<void()>> batch;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      batch.swap(posted_);
+    }
+    for (auto& fn : batch) fn();
+  }
   // Runs posted work until the server has nothing in flight and nothing is posted.
   void settle(const Server& server) {
     for (;;) {

@@ -127,13 +127,39 @@ TEST(Journal, ADecisionAfterAQuietSpellIsCommittedWithoutWaiting) {
   EXPECT_EQ(journal.commits(), 1u);
 }
 
+TEST(Journal, WhatTheLoopQueuesInOneTurnSharesOneCommit) {
+  // The test thread is the loop: until it runs what was posted, it is still
+  // handling the requests of one wake. An idle writer woken by the first of
+  // them committed it alone, and the rest waited for a second commit.
+  auto data = tables(1);
+  PostedWork loop;
+  Journal journal(loop, std::make_unique<MemoryStore>(data));
+  std::this_thread::sleep_for(20ms);  // the writer waits for work
+  int acknowledged = 0;
+  journal.append(decision(0, 0, "a"), [&](const std::string&) { ++acknowledged; });
+  std::this_thread::sleep_for(20ms);  // long enough for a woken writer to commit it
+  for (int i = 1; i < 10; ++i)
+    journal.append(decision(0, i, "b"), [&](const std::string&) { ++acknowledged; });
+  for (int i = 0; i < 5000 && !journal.idle(); ++i) {
+    loop.run();
+    std::this_thread::sleep_for(1ms);
+  }
+  loop.run();
+  EXPECT_EQ(acknowledged, 10);
+  EXPECT_EQ(data->tables.at("t0").decisions.size(), 10u);
+  EXPECT_EQ(journal.commits(), 1u);
+}
+
 TEST(Journal, StoppingCommitsWhatIsGatheredAtOnce) {
   auto data = tables(1);
   PostedWork loop;
   Journal journal(loop, std::make_unique<MemoryStore>(data));
   journal.set_gather(std::chrono::hours(1));
   journal.append(decision(0, 0, "a"), [](const std::string&) {});
-  for (int i = 0; i < 5000 && journal.commits() == 0; ++i) std::this_thread::sleep_for(1ms);
+  for (int i = 0; i < 5000 && journal.commits() == 0; ++i) {
+    loop.run();
+    std::this_thread::sleep_for(1ms);
+  }
   // The next one comes within the gather interval: it waits, until the stop.
   journal.append(decision(0, 1, "b"), [](const std::string&) {});
   journal.stop();

@@ -140,6 +140,7 @@ TEST_F(StoreFault, HealthzSaysTheStoreIsDownWhileItFailsAndOkOnceItIsBack) {
                                   {"option", option.first},
                                   {"seq", option.second}}
                                  .dump());
+  h.loop.run_posted();  // the loop's turn ends: the journal's writer is woken
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   std::optional<HttpReply> stalled;
   h.server->get("/healthz", [&](HttpReply r) { stalled = std::move(r); });
