@@ -16,14 +16,12 @@ Bounded: about 5 s; loadgen is stopped by its pid if it overstays.
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fake_cluster  # noqa: E402
+import loadgen_run  # noqa: E402
 
 SECONDS = 3
 
@@ -63,35 +61,13 @@ def main():
                 (1.3, lambda: push_when_playing("bad_patch")),
                 (1.5, lambda: push_when_playing("patch_base"))]
 
-    def play_troubles():
-        started = time.monotonic()
-        for at, trouble in troubles:
-            time.sleep(max(0.0, started + at - time.monotonic()))
-            trouble()
-    threading.Thread(target=play_troubles, daemon=True).start()
-
-    with tempfile.TemporaryFile() as err:
-        loadgen = subprocess.Popen(
-            [args.loadgen, "--port", str(port), "--tables", "4", "--seconds", str(SECONDS),
-             "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
-             "--json", "--seed", "23"],
-            stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL)
-        try:
-            out, _ = loadgen.communicate(timeout=SECONDS + 40)
-        except subprocess.TimeoutExpired:
-            loadgen.kill()
-            loadgen.wait()
-            log("loadgen did not stop by itself")
-            return 1
-        finally:
-            server.stop()
-        err.seek(0)
-        stderr = err.read().decode("utf-8", "replace")
-
-    try:
-        report = json.loads(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        log(f"loadgen printed no report (exit {loadgen.returncode}):\n{out.decode()}\n{stderr}")
+    loadgen_run.play_troubles(troubles)
+    returncode, report, stderr = loadgen_run.run_loadgen(
+        [args.loadgen, "--port", str(port), "--tables", "4", "--seconds", str(SECONDS),
+         "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
+         "--json", "--seed", "23"],
+        SECONDS, server.stop, log)
+    if report is None:
         return 1
     log("loadgen: " + json.dumps({k: v for k, v in report.items() if k != "problems"}))
     log("broken: " + json.dumps(server.broken))
@@ -99,8 +75,8 @@ def main():
         log("  " + problem)
 
     failures = []
-    if loadgen.returncode != 1:
-        failures.append(f"loadgen exited {loadgen.returncode}, not 1")
+    if returncode != 1:
+        failures.append(f"loadgen exited {returncode}, not 1")
     for kind, words in EXPECTED.items():
         if server.broken.get(kind, 0) < 1:
             failures.append(f"{kind}: the fake server never played it")

@@ -24,14 +24,12 @@ by its pid if it overstays.
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fake_cluster  # noqa: E402
+import loadgen_run  # noqa: E402
 
 SECONDS = 4
 
@@ -53,44 +51,22 @@ def main():
                 (2.2, lambda: cluster.take_away(2)),
                 (2.8, lambda: cluster.freeze_next_act())]
 
-    def play_troubles():
-        started = time.monotonic()
-        for at, trouble in troubles:
-            time.sleep(max(0.0, started + at - time.monotonic()))
-            trouble()
-    threading.Thread(target=play_troubles, daemon=True).start()
-
-    with tempfile.TemporaryFile() as err:
-        loadgen = subprocess.Popen(
-            [args.loadgen, "--port", str(port), "--tables", "6", "--seconds", str(SECONDS),
-             "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
-             "--reply-timeout-ms", "1000", "--json", "--seed", "21"],
-            stdout=subprocess.PIPE, stderr=err, stdin=subprocess.DEVNULL)
-        try:
-            out, _ = loadgen.communicate(timeout=SECONDS + 40)
-        except subprocess.TimeoutExpired:
-            loadgen.kill()
-            loadgen.wait()
-            log("loadgen did not stop by itself")
-            return 1
-        finally:
-            cluster.stop()
-        err.seek(0)
-        stderr = err.read().decode("utf-8", "replace")
-
-    failures = []
-    try:
-        report = json.loads(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        log(f"loadgen printed no report (exit {loadgen.returncode}):\n{out.decode()}\n{stderr}")
+    loadgen_run.play_troubles(troubles)
+    returncode, report, stderr = loadgen_run.run_loadgen(
+        [args.loadgen, "--port", str(port), "--tables", "6", "--seconds", str(SECONDS),
+         "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
+         "--reply-timeout-ms", "1000", "--json", "--seed", "21"],
+        SECONDS, cluster.stop, log)
+    if report is None:
         return 1
     log("loadgen: " + json.dumps({k: v for k, v in report.items() if k != "problems"}))
     log("cluster: " + json.dumps(cluster.counts))
     for problem in report["problems"] + cluster.problems[:10]:
         log("  " + problem)
 
-    if loadgen.returncode != 0:
-        failures.append(f"loadgen exited {loadgen.returncode}")
+    failures = []
+    if returncode != 0:
+        failures.append(f"loadgen exited {returncode}")
     for field in ("errors", "lost", "resume_failures", "unfinished"):
         if report[field] != 0:
             failures.append(f"{field}: {report[field]}")
