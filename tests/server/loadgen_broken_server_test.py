@@ -13,7 +13,6 @@ without a request, an update whose patch has an op the server never writes
 Passes when loadgen exited 1 and its report counts and names each of them.
 Bounded: about 5 s; loadgen is stopped by its pid if it overstays.
 """
-import argparse
 import json
 import os
 import sys
@@ -41,12 +40,7 @@ def log(text):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--loadgen", required=True)
-    args = ap.parse_args()
-
-    server = fake_cluster.Cluster()
-    port = server.start()
+    loadgen, server, port = loadgen_run.start(__doc__)
 
     def push_when_playing(kind):
         for _ in range(50):
@@ -63,7 +57,7 @@ def main():
 
     loadgen_run.play_troubles(troubles)
     returncode, report, stderr = loadgen_run.run_loadgen(
-        [args.loadgen, "--port", str(port), "--tables", "4", "--seconds", str(SECONDS),
+        [loadgen, "--port", str(port), "--tables", "4", "--seconds", str(SECONDS),
          "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
          "--json", "--seed", "23"],
         SECONDS, server.stop, log)
@@ -90,14 +84,7 @@ def main():
     if report["decisions"] < 20:
         failures.append(f"only {report['decisions']} decisions acknowledged")
 
-    if failures:
-        for failure in failures:
-            log("FAIL: " + failure)
-        if stderr:
-            log("loadgen's stderr:\n" + stderr[-2000:])
-        return 1
-    log("ok")
-    return 0
+    return loadgen_run.verdict(failures, stderr, log)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ for the named node (after retry_ms when that node was the one asked for), and
 each trouble was met at least once. Bounded: about 10 s; loadgen is stopped
 by its pid if it overstays.
 """
-import argparse
 import json
 import os
 import sys
@@ -39,12 +38,7 @@ def log(text):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--loadgen", required=True)
-    args = ap.parse_args()
-
-    cluster = fake_cluster.Cluster()
-    port = cluster.start()
+    loadgen, cluster, port = loadgen_run.start(__doc__)
     troubles = [(0.8, lambda: cluster.outage(0.8)),
                 (1.0, lambda: cluster.freeze_next_act()),
                 (1.8, lambda: cluster.freeze_waiting_seat()),
@@ -53,7 +47,7 @@ def main():
 
     loadgen_run.play_troubles(troubles)
     returncode, report, stderr = loadgen_run.run_loadgen(
-        [args.loadgen, "--port", str(port), "--tables", "6", "--seconds", str(SECONDS),
+        [loadgen, "--port", str(port), "--tables", "6", "--seconds", str(SECONDS),
          "--think-ms", "10-40", "--reconnect", "--verify", "--drain-seconds", "10",
          "--reply-timeout-ms", "1000", "--json", "--seed", "21"],
         SECONDS, cluster.stop, log)
@@ -94,14 +88,7 @@ def main():
         failures.append(f"waiting seats stopped: {counts['frozen_waiting']}, loadgen's silent connections "
                         f"{report['silent_connections']}")
 
-    if failures:
-        for failure in failures:
-            log("FAIL: " + failure)
-        if stderr:
-            log("loadgen's stderr:\n" + stderr[-2000:])
-        return 1
-    log("ok")
-    return 0
+    return loadgen_run.verdict(failures, stderr, log)
 
 
 if __name__ == "__main__":

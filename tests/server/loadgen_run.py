@@ -1,10 +1,13 @@
 """Runs tabletop-loadgen against a fake server (fake_cluster.py) while troubles
 happen on a timetable: what the loadgen tests against fake servers share."""
+import argparse
 import json
 import subprocess
 import tempfile
 import threading
 import time
+
+import fake_cluster
 
 
 def play_troubles(troubles):
@@ -40,3 +43,24 @@ def run_loadgen(command, seconds, stop_server, log):
         log(f"loadgen printed no report (exit {loadgen.returncode}):\n{out.decode()}\n{stderr}")
         report = None
     return loadgen.returncode, report, stderr
+
+
+def verdict(failures, stderr, log):
+    """Logs each failure (and loadgen's stderr on failure); the test's exit code."""
+    if failures:
+        for failure in failures:
+            log("FAIL: " + failure)
+        if stderr:
+            log("loadgen's stderr:\n" + stderr[-2000:])
+        return 1
+    log("ok")
+    return 0
+
+
+def start(doc):
+    """Reads the test's --loadgen and starts a fake server: (loadgen's path, the server, its port)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--loadgen", required=True)
+    loadgen = ap.parse_args().loadgen
+    server = fake_cluster.Cluster()
+    return loadgen, server, server.start()
