@@ -24,7 +24,6 @@ by its pid if it overstays.
 import json
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fake_cluster  # noqa: E402
