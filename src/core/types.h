@@ -2,6 +2,7 @@
 #pragma once
 #include <bit>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 namespace tt {
@@ -43,6 +44,8 @@ struct Action {
   }
 };
 static_assert(sizeof(Action) == 8);
+// operator== compares the bytes: no padding may hide among them.
+static_assert(std::has_unique_object_representations_v<Action>);
 
 // Reused by callers across decisions: after warm-up, filling it never allocates.
 using ActionList = std::vector<Action>;
