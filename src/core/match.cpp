@@ -48,22 +48,27 @@ std::vector<OptionInfo> Match::options(Seat seat) const {
   return out;
 }
 
-std::string Match::refusal(Seat seat, const std::string& option_id) const {
+std::string Match::refusal(Seat seat, const std::string& option_id,
+                           std::optional<Action>* found) const {
   if (state_->is_terminal()) return "the game is over";
   if (seat < 0 || seat >= state_->num_seats()) return "there is no seat " + std::to_string(seat);
   if (option_id == kConcede)
     return state_->in_game(seat) ? "" : "seat " + std::to_string(seat) + " has left the game";
   if (!has_seat(state_->pending_seats(), seat))
     return "seat " + std::to_string(seat) + " has no decision pending";
-  if (option_action(*state_, seat, option_id)) return "";
+  if (auto action = option_action(*state_, seat, option_id)) {
+    if (found) *found = action;
+    return "";
+  }
   return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
 }
 
 std::string Match::act(Seat seat, const std::string& option_id) {
   if (option_id == kConcede) return concede(seat);
-  if (std::string why = refusal(seat, option_id); !why.empty()) return why;
-  if (auto action = option_action(*state_, seat, option_id)) return act(seat, *action);
-  return "'" + option_id + "' is not an option for seat " + std::to_string(seat) + " now";
+  // The options are listed once: refusal finds the action it checks.
+  std::optional<Action> action;
+  if (std::string why = refusal(seat, option_id, &action); !why.empty()) return why;
+  return act(seat, *action);
 }
 
 std::string Match::act(Seat seat, Action action) {

@@ -4,6 +4,7 @@
 #pragma once
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,10 @@ class Match {
   std::string act(Seat seat, const std::string& option_id);
   // Why act(seat, option_id) would be refused, or "" when it would be taken
   // (a concession is only checked for a seat still in the game). Changes nothing.
-  std::string refusal(Seat seat, const std::string& option_id) const;
+  // When it would be taken and is not a concession, `*found` (if given) is
+  // set to the option's action, so the caller need not list the options again.
+  std::string refusal(Seat seat, const std::string& option_id,
+                      std::optional<Action>* found = nullptr) const;
   std::string act(Seat seat, Action action);
   // `seat` leaves the game (State::concede); recorded as the decision
   // kConcede, which any seat still in the game may send at any time.

@@ -266,6 +266,9 @@ std::string Server::Impl::metrics_text() const {
   out += metric_line("tabletop_updates_sent_total", "counter",
                      "Updates sent: one per subscribed connection per change.",
                      static_cast<double>(metrics.updates_sent));
+  out += metric_line("tabletop_acks_in_updates_total", "counter",
+                     "Accepted acts acknowledged inside the update that followed them.",
+                     static_cast<double>(metrics.acks_in_updates));
   out += metric_line("tabletop_lobby_builds_total", "counter",
                      "Times the lobby's list of tables was built (tables, /api/tables).",
                      static_cast<double>(metrics.lobby_builds));

@@ -237,7 +237,7 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
 
 json Server::Impl::cmd_join(Connection& conn, const json& request) {
   Table& table = table_named(request);
-  const bool patches = wants_patches(request);  // checked before anything changes
+  const Following follow = following(request);  // checked before anything changes
   const auto seat = static_cast<Seat>(int_field(request, "seat", 0, kMaxSeats - 1));
   if (seat >= static_cast<Seat>(table.seats.size()))
     throw Error("table " + table.id + " has no seat " + std::to_string(seat));
@@ -256,7 +256,7 @@ json Server::Impl::cmd_join(Connection& conn, const json& request) {
   const std::string table_id = table.id;
   json id = field(request, "id") ? *field(request, "id") : json();
   journal.take_seat(table.id, seat, name, hash,
-                    [this, conn_id, table_id, seat, token, id, patches](const std::string& error) {
+                    [this, conn_id, table_id, seat, token, id, follow](const std::string& error) {
                       auto t = tables.find(table_id);
                       json r;
                       if (t == tables.end()) {
@@ -277,7 +277,7 @@ json Server::Impl::cmd_join(Connection& conn, const json& request) {
                       if (lease_lost(error)) return lose_table(table_id);
                       if (subscribe_now) {
                         try {
-                          subscribe(*c->second.conn, *t->second, seat, patches);
+                          subscribe(*c->second.conn, *t->second, seat, follow);
                         } catch (const Error&) {
                           // Too many subscriptions: the seat is the player's; resume later.
                         }
@@ -291,7 +291,7 @@ json Server::Impl::cmd_resume(Connection& conn, const json& request) {
   const std::string token = string_field(request, "token");
   const Seat seat = table.seat_of_token(token);
   if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
-  subscribe(conn, table, seat, wants_patches(request));
+  subscribe(conn, table, seat, following(request));
   return {{"table", table.id}, {"seat", seat}};
 }
 

@@ -32,9 +32,10 @@ struct Metrics {
   std::uint64_t grace_concessions = 0;  // seats conceded after the grace period
   std::uint64_t tables_abandoned = 0;   // ended still waiting for people
   std::uint64_t seats_moved = 0;        // seats claimed on another device
-  std::uint64_t views_built = 0;   // updates rendered (one per seat, or spectators, per change)
-  std::uint64_t updates_sent = 0;  // updates sent (one per connection per change)
-  std::uint64_t lobby_builds = 0;  // times the lobby's list was built
+  std::uint64_t views_built = 0;      // updates rendered (one per seat, or spectators, per change)
+  std::uint64_t updates_sent = 0;     // updates sent (one per connection per change)
+  std::uint64_t acks_in_updates = 0;  // acts acknowledged inside the actor's update
+  std::uint64_t lobby_builds = 0;     // times the lobby's list was built
   // Several processes: tables taken over, tables another process took,
   // requests sent to the process that holds their table.
   std::uint64_t tables_claimed = 0;

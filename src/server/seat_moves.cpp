@@ -40,7 +40,7 @@ json Server::Impl::cmd_claim_code(const json& request) {
 
 json Server::Impl::cmd_claim(Connection& conn, const json& request) {
   Table& table = table_named(request);
-  const bool patches = wants_patches(request);  // checked before anything changes
+  const Following follow = following(request);  // checked before anything changes
   const std::string code = string_field(request, "code");
   auto it = code.size() <= 256 ? claims.find(token_hash(code)) : claims.end();
   if (it == claims.end() || it->second.table != table.id || it->second.expires <= loop.now())
@@ -61,7 +61,7 @@ json Server::Impl::cmd_claim(Connection& conn, const json& request) {
   json id = field(request, "id") ? *field(request, "id") : json();
   journal.move_seat(table.id, seat, s.name, claim.token_hash, hash,
                     [this, conn_id, table_id, seat, token, hash, old = claim.token_hash, id,
-                     patches](const std::string& error) {
+                     follow](const std::string& error) {
                       auto t = tables.find(table_id);
                       json r;
                       if (t == tables.end()) {
@@ -91,7 +91,7 @@ json Server::Impl::cmd_claim(Connection& conn, const json& request) {
                       auto c = connections.find(conn_id);
                       if (c != connections.end()) {
                         try {
-                          subscribe(*c->second.conn, tb, seat, patches);
+                          subscribe(*c->second.conn, tb, seat, follow);
                         } catch (const Error&) {
                           // Too many subscriptions: the seat is this device's; resume later.
                         }

@@ -120,9 +120,16 @@ void Server::closed(Connection& conn) {
 void Server::message(Connection& conn, std::string_view text) {
   ++impl_->metrics.messages;
   json reply;
-  // The one nesting limit of every protocol (protocol/limits.h, docs/server.md
-  // "Limits"); the transport refuses deeper messages before they get here.
-  if (!protocol::nesting_within(text, protocol::kMaxDepth)) {
+  // Acts, most of what a busy server reads, without a JSON tree
+  // (act_request.h); at a table held elsewhere or unknown, or anything else
+  // about them out of the ordinary, the general path below.
+  std::optional<ActRequest> act = impl_->act_reader.read(text);
+  auto table = act ? impl_->tables.find(std::string(act->table)) : impl_->tables.end();
+  if (table != impl_->tables.end()) {
+    reply = impl_->handle_act(conn, *table->second, *act);
+  } else if (!protocol::nesting_within(text, protocol::kMaxDepth)) {
+    // The one nesting limit of every protocol (protocol/limits.h, docs/server.md
+    // "Limits"); the transport refuses deeper messages before they get here.
     reply = failure("request nested too deeply (limit " + std::to_string(protocol::kMaxDepth) +
                     " levels)");
   } else {
@@ -185,7 +192,7 @@ json Server::Impl::dispatch(Connection& conn, const std::string& cmd, const json
   if (cmd == "ping") return {{"time_ms", unix_ms()}};
   if (cmd == "watch") {
     Table& table = table_named(request);
-    subscribe(conn, table, kNoSeat, wants_patches(request));
+    subscribe(conn, table, kNoSeat, following(request));
     return {{"table", table.id}, {"seat", kNoSeat}};
   }
   if (cmd == "leave") {
@@ -208,7 +215,7 @@ Table& Server::Impl::table_named(const json& request) {
   return *it->second;
 }
 
-void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat, bool patches) {
+void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat, Following follow) {
   ConnectionInfo& info = connections.at(conn.id());
   auto existing = table.subscribers.find(conn.id());
   if (existing == table.subscribers.end() && info.tables.size() >= kMaxSubscriptions)
@@ -219,7 +226,8 @@ void Server::Impl::subscribe(Connection& conn, Table& table, Seat seat, bool pat
     check_may_watch(conn, table);
   if (existing != table.subscribers.end()) unsubscribe(conn.id(), table);  // a new place for it
   Subscriber sub{&conn, seat, 0};
-  sub.patches = patches;
+  sub.patches = follow.patches;
+  sub.acks_in_updates = follow.acks_in_updates;
   const std::size_t log_size = table.match->log().size();
   if (log_size > kMaxLogLines) sub.log_sent = log_size - kMaxLogLines;
   table.subscribers[conn.id()] = sub;

@@ -5,10 +5,12 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
 
+#include "server/act_request.h"
 #include "server/address_limits.h"
 #include "server/agent_workers.h"
 #include "server/cluster.h"
@@ -83,9 +85,13 @@ struct Server::Impl {
   // server.cpp: one request from a connection; returns the reply, or null
   // when the reply comes later (after the store answered).
   json handle(Connection& conn, const json& request, bool located = false);
+  // An act read by act_reader, at a table this process holds: answered as
+  // handle() answers the same act.
+  json handle_act(Connection& conn, Table& table, const ActRequest& request);
+  ActReader act_reader;
   json dispatch(Connection& conn, const std::string& cmd, const json& request);
   Table& table_named(const json& request);
-  void subscribe(Connection& conn, Table& table, Seat seat, bool patches);
+  void subscribe(Connection& conn, Table& table, Seat seat, Following follow);
   // A new spectator's first update (posted after its reply), unless a
   // broadcast reached it first.
   void first_update(const std::string& table_id, std::uint64_t conn_id);
@@ -126,6 +132,10 @@ struct Server::Impl {
 
   // table_play.cpp
   json cmd_act(Connection& conn, const json& request);
+  // An act's fields read (act_request.cpp reads them without a tree): the
+  // rest of cmd_act. Throws tt::Error when refused at once.
+  json act(Connection& conn, Table& table, Seat seat, const std::string& option, std::int64_t seq,
+           json id);
   // Takes a decision through the journal: checked now, applied and
   // acknowledged once stored; queued behind one being stored.
   void submit(Table& table, QueuedAct act);
@@ -133,6 +143,16 @@ struct Server::Impl {
               const std::string& error);
   // After any change: updates to every watcher, snapshot, game over, agents, timers.
   void changed(Table& table);
+  // acks.cpp: a decision applied: its reply (or its `ack` riding the actor's
+  // update, for a connection following with acks_in_updates), then changed().
+  void acknowledge(Table& table, const QueuedAct& act, const std::string& applied);
+  // An update to `conn_id` with the ack riding it, if one waits for that connection.
+  std::string with_riding_ack(std::uint64_t conn_id, std::string update);
+  struct RidingAck {
+    std::uint64_t conn = 0;
+    std::string fields;  // `"ack":{...},`
+  };
+  std::optional<RidingAck> riding_ack;  // set only while acknowledge() runs changed()
   // updates.cpp: the update each following connection is sent, whole or as a patch.
   void broadcast(Table& table);
   void send_update(Table& table, Subscriber& sub);
@@ -192,6 +212,9 @@ struct Server::Impl {
 // Whether a join, resume, watch or claim asks for patches (`"patches":true`).
 // Throws tt::Error when the field is there but not a boolean.
 bool wants_patches(const nlohmann::json& request);
+// What a join, resume, watch or claim asks for (patches, acks in updates).
+// Throws tt::Error when a field is there but not a boolean.
+Following following(const nlohmann::json& request);
 // A message as sent: one line of JSON, invalid UTF-8 replaced.
 std::string dump(const nlohmann::json& j);
 // Unix time in milliseconds.

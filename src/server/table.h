@@ -59,6 +59,15 @@ struct Subscriber {
   // its updates carry what changed against the view of version `version`.
   bool patches = false;
   std::uint64_t version = 0;  // the view version last sent to it (0: none yet)
+  // Asked for the acknowledgement of its accepted acts inside the update that
+  // follows them (docs/server.md "act"): one message instead of two.
+  bool acks_in_updates = false;
+};
+
+// How a connection follows a table: what join, resume, watch and claim ask for.
+struct Following {
+  bool patches = false;
+  bool acks_in_updates = false;
 };
 
 // The view last sent to the connections of one place (a seat, or the
@@ -75,6 +84,14 @@ struct QueuedAct {
   std::int64_t seq = -1;  // -1: not checked (agents, timers)
   std::function<void(const std::string& error, std::int64_t seq)> reply;
   std::string clocks = {};  // every seat's clock once it is taken (chess_clock.h), set on submit
+  // A person's act: the connection that sent it and the request's `id`
+  // (null: none), for an acknowledgement riding that connection's update.
+  std::optional<std::uint64_t> conn = {};
+  nlohmann::json id = {};
+  // Checked against the table as it stands (submit; the table does not move
+  // until it is stored): the option's action, none for a concession.
+  bool checked = false;
+  std::optional<Action> action = {};
 };
 
 struct Table {

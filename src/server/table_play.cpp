@@ -20,14 +20,19 @@ using protocol::string_field;
 
 namespace {
 
-// Why `option` cannot be taken for `seat` now, or "" when it can.
-std::string refusal(const Table& table, Seat seat, const std::string& option, std::int64_t seq) {
+// Why `act` cannot be taken now, or "" when it can: then it is marked
+// checked, with its option's action found once (Match::refusal lists the
+// options), so storing and applying it lists them no more.
+std::string check(const Table& table, QueuedAct& act) {
   if (table.over()) return "the game is over";
   if (!table.full()) return "the table is waiting for players";
-  if (seq >= 0 && seq != table.seq())
-    return "stale decision: it was sent at decision " + std::to_string(seq) + ", the game is at " +
-           std::to_string(table.seq());
-  return table.match->refusal(seat, option);
+  if (act.seq >= 0 && act.seq != table.seq())
+    return "stale decision: it was sent at decision " + std::to_string(act.seq) +
+           ", the game is at " + std::to_string(table.seq());
+  act.action.reset();
+  std::string why = table.match->refusal(act.seat, act.option, &act.action);
+  act.checked = why.empty();
+  return why;
 }
 
 }  // namespace
@@ -39,18 +44,49 @@ json Server::Impl::cmd_act(Connection& conn, const json& request) {
   if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
   const std::string option = string_field(request, "option");
   const std::int64_t seq = int_field(request, "seq", 0, std::int64_t{1} << 40);
-  if (const std::string why = refusal(table, seat, option, seq); !why.empty() && !table.storing)
-    throw Error(why);
-  if (table.queue.size() >= kMaxQueuedActs) throw Error("too many decisions waiting at this table");
+  const json* id = field(request, "id");
+  return act(conn, table, seat, option, seq, id ? *id : json());
+}
+
+json Server::Impl::handle_act(Connection& conn, Table& table, const ActRequest& request) {
+  json reply;
+  try {
+    // As cmd_act, its fields already read and checked.
+    const Seat seat = table.seat_of_token(std::string(request.token));
+    if (seat == kNoSeat) throw Error("that token holds no seat at table " + table.id);
+    reply = act(conn, table, seat, std::string(request.option), request.seq, request.id);
+    if (reply.is_null()) return reply;  // answered once stored
+    reply["type"] = "reply";
+    reply["ok"] = true;
+  } catch (const Error& e) {
+    reply = {{"type", "reply"}, {"ok", false}, {"error", e.what()}};
+  } catch (const std::exception& e) {
+    reply = {
+        {"type", "reply"}, {"ok", false}, {"error", std::string("internal error: ") + e.what()}};
+  }
+  if (!request.id.is_null()) reply["id"] = request.id;
+  return reply;
+}
+
+json Server::Impl::act(Connection& conn, Table& table, Seat seat, const std::string& option,
+                       std::int64_t seq, json id) {
   const std::uint64_t conn_id = conn.id();
-  json id = field(request, "id") ? *field(request, "id") : json();
-  submit(table, QueuedAct{seat, option, seq,
-                          [this, conn_id, id](const std::string& error, std::int64_t s) {
-                            json r = error.empty() ? json{{"ok", true}, {"seq", s}}
-                                                   : json{{"ok", false}, {"error", error}};
-                            if (!id.is_null()) r["id"] = id;
-                            send_reply(conn_id, r);
-                          }});
+  QueuedAct act{seat, option, seq, [this, conn_id, id](const std::string& error, std::int64_t s) {
+                  json r = error.empty() ? json{{"ok", true}, {"seq", s}}
+                                         : json{{"ok", false}, {"error", error}};
+                  if (!id.is_null()) r["id"] = id;
+                  send_reply(conn_id, r);
+                }};
+  act.conn = conn_id;
+  act.id = std::move(id);
+  // Checked now when it goes to the store at once; behind a decision being
+  // stored, when its turn comes.
+  if (!table.storing) {
+    if (const std::string why = check(table, act); !why.empty()) throw Error(why);
+  } else if (table.queue.size() >= kMaxQueuedActs) {
+    throw Error("too many decisions waiting at this table");
+  }
+  submit(table, std::move(act));
   return nullptr;
 }
 
@@ -59,9 +95,11 @@ void Server::Impl::submit(Table& table, QueuedAct act) {
     table.queue.push_back(std::move(act));
     return;
   }
-  if (const std::string why = refusal(table, act.seat, act.option, act.seq); !why.empty()) {
-    if (act.reply) act.reply(why, table.seq());
-    return;
+  if (!act.checked) {
+    if (const std::string why = check(table, act); !why.empty()) {
+      if (act.reply) act.reply(why, table.seq());
+      return;
+    }
   }
   table.storing = true;
   const auto received = loop.now();
@@ -90,10 +128,8 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
     Match& m = *table.match;
     // The decision as each seat may see it, rendered before it changes the state.
     table.last_shown.assign(table.seats.size() + 1, act.option);
-    std::optional<Action> chosen;
-    if (act.option != kConcede)
-      for (auto& o : m.options(act.seat))
-        if (o.id == act.option) chosen = o.action;
+    // Found when it was checked; the table did not move since.
+    const std::optional<Action> chosen = act.action;
     if (chosen)
       for (std::size_t v = 0; v <= table.seats.size(); ++v)
         table.last_shown[v] = m.state().action_id_for(
@@ -107,8 +143,7 @@ void Server::Impl::stored(const std::string& table_id, QueuedAct act,
     ++metrics.decisions;
     metrics.ack_ms.observe(
         std::chrono::duration<double, std::milli>(loop.now() - received).count());
-    if (act.reply) act.reply(applied, table.seq());
-    changed(table);
+    acknowledge(table, act, applied);
   }
   // The next decision waiting behind this one.
   while (!table.storing && !table.queue.empty()) {

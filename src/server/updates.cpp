@@ -124,7 +124,7 @@ void Server::Impl::broadcast(Table& table) {
     sub.log_sent = log_size;
     sub.updated = true;
     ++metrics.updates_sent;
-    sub.conn->send(--text.users == 0 ? std::move(text.text) : text.text);
+    sub.conn->send(with_riding_ack(id, --text.users == 0 ? std::move(text.text) : text.text));
   }
   // What the next patches start from; a place nobody takes patches at keeps nothing.
   for (std::size_t i = 0; i < table.sent_views.size(); ++i) {

@@ -111,6 +111,9 @@ void reset(Frame& frame) {
   frame.options.clear();
   frame.has_view = frame.has_patch = false;
   frame.version = frame.base = -1;
+  frame.has_ack = frame.ack_has_id = false;
+  frame.ack_id = 0;
+  frame.ack_seq = -1;
   frame.malformed.clear();
 }
 
@@ -139,6 +142,26 @@ bool read_field(std::string_view key, od::value value, int seat, std::vector<std
   if (key == "version") return !value.get_int64().get(frame.version) || wrong("is not an integer");
   if (key == "base") return !value.get_int64().get(frame.base) || wrong("is not an integer");
   if (key == "moved") return frame.moved = true;
+  if (key == "ack") {
+    od::object ack;
+    if (value.get_object().get(ack)) return wrong("is not an object");
+    frame.has_ack = true;
+    for (auto item : ack) {
+      od::field field;
+      std::string_view name;
+      if (std::move(item).get(field) || field.unescaped_key().get(name))
+        return wrong("is not an object");
+      if (name == "id") {
+        od::json_type type;
+        if (field.value().type().get(type)) return wrong("has a broken id");
+        if (type == od::json_type::number)
+          frame.ack_has_id = !field.value().get_int64().get(frame.ack_id);
+      } else if (name == "seq") {
+        if (field.value().get_int64().get(frame.ack_seq)) return wrong("has a seq not an integer");
+      }
+    }
+    return frame.ack_seq >= 0 || wrong("has no seq");
+  }
   if (key == "view") {
     od::object view;
     frame.has_view = true;

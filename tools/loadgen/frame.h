@@ -34,6 +34,12 @@ struct Frame {
   bool has_patch = false;            // a patch of the last view, from `base` to `version`
   std::int64_t version = -1;
   std::int64_t base = -1;
+  // An update acknowledging the receiver's act (`"ack":{"id":N,"seq":S}`,
+  // asked for with acks_in_updates): the reply to request `ack_id`.
+  bool has_ack = false;
+  bool ack_has_id = false;
+  std::int64_t ack_id = 0;
+  std::int64_t ack_seq = -1;
 
   // What is wrong with the frame: not JSON, not an object, a field of the
   // wrong type, a patch that is not RFC 6902 as the server writes it

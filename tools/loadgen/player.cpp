@@ -59,23 +59,32 @@ void Player::join(const std::string& table_id) {
   table_id_ = table_id;
   // Patches, as the browser asks (docs/server.md "Patches"): the player reads
   // no view, and a patch is a fraction of a whole view to receive and parse.
-  send(
-      json{
-          {"cmd", "join"}, {"table", table_id}, {"seat", seat_}, {"name", name_}, {"patches", true}}
-          .dump(),
-      {Kind::join, {}, 0, {}, table_id, 0, 0, {}});
+  // Acks in updates: an accepted act's acknowledgement comes inside the update
+  // that follows it, one frame instead of two (docs/server.md "act").
+  send(json{{"cmd", "join"},
+            {"table", table_id},
+            {"seat", seat_},
+            {"name", name_},
+            {"patches", true},
+            {"acks_in_updates", true}}
+           .dump(),
+       {Kind::join, {}, 0, {}, table_id, 0, 0, {}});
 }
 
 Player::Request Player::resume_request() const {
-  return {
-      Kind::resume,
-      {},
-      0,
-      {},
-      table_id_,
-      0,
-      0,
-      json{{"cmd", "resume"}, {"table", table_id_}, {"token", token_}, {"patches", true}}.dump()};
+  return {Kind::resume,
+          {},
+          0,
+          {},
+          table_id_,
+          0,
+          0,
+          json{{"cmd", "resume"},
+               {"table", table_id_},
+               {"token", token_},
+               {"patches", true},
+               {"acks_in_updates", true}}
+              .dump()};
 }
 
 void Player::leave_game() {
@@ -146,22 +155,23 @@ void Player::reply(const Frame& frame, const Request& request) {
                              ": resume refused: " + frame.error);
       return table_.lost(*this);
     case Kind::act:
-      return act_replied(frame, request);
+      return act_replied(frame.ok, frame.seq, frame.error, request);
     case Kind::leave:
       return;
   }
 }
 
-void Player::act_replied(const Frame& frame, const Request& request) {
+void Player::act_replied(bool ok, std::int64_t seq, const std::string& error,
+                         const Request& request) {
   const bool current = request.table == table_id_;  // not a reply from a game already over
   if (current) act_in_flight_ = false;
-  if (frame.ok) {
+  if (ok) {
     double ms =
         std::chrono::duration<double, std::milli>(session_.reactor.now() - request.sent).count();
     session_.stats.ack_ms.push_back(ms);
     ++session_.stats.acks;
     if (session_.measuring) ++session_.stats.acks_in_window;
-    std::int64_t acked = frame.seq - 1;
+    std::int64_t acked = seq - 1;
     if (acked != request.seq) {
       ++session_.stats.errors;
       session_.stats.problem("table " + request.table + ": act at seq " +
@@ -170,13 +180,13 @@ void Player::act_replied(const Frame& frame, const Request& request) {
     }
     session_.ledger.acknowledged(request.table, request.seq, seat_, request.option, session_.stats);
     if (request.option == "concede") conceding_ = false;
-  } else if (lost_race(frame.error)) {
+  } else if (lost_race(error)) {
     ++session_.stats.stale;
   } else {
     ++session_.stats.errors;
     session_.stats.problem("table " + request.table + " seat " + std::to_string(seat_) + ": act '" +
                            request.option + "' at seq " + std::to_string(request.seq) +
-                           " refused: " + frame.error);
+                           " refused: " + error);
   }
   if (current) consider();
 }

@@ -72,7 +72,9 @@ class Player {
 
   // The game (player.cpp).
   void reply(const Frame& frame, const Request& request);
-  void act_replied(const Frame& frame, const Request& request);
+  void acknowledged_in(const Frame& frame);
+  // An act's acknowledgement (a reply, or an update's `ack`) or refusal.
+  void act_replied(bool ok, std::int64_t seq, const std::string& error, const Request& request);
   void update(const Frame& frame);
   void consider();
   void decide();

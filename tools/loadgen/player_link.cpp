@@ -100,7 +100,10 @@ void Player::forget_requests() {
 void Player::message(std::string_view text) {
   Frame& frame = session_.frame;
   if (!session_.reader.read(text, seat_, frame)) return broken(text, frame.malformed);
-  if (frame.type == Frame::Type::update) return update(frame);
+  if (frame.type == Frame::Type::update) {
+    if (frame.has_ack) acknowledged_in(frame);
+    return update(frame);
+  }
   if (frame.type == Frame::Type::moved) return moved_away(frame);
   if (frame.type == Frame::Type::reply) {
     if (!frame.has_id) return;
@@ -123,6 +126,24 @@ void Player::message(std::string_view text) {
     return reply(frame, request);
   }
   broken(text, "");
+}
+
+// An update carrying the acknowledgement of this player's act: that reply,
+// read before the update as it came before it.
+void Player::acknowledged_in(const Frame& frame) {
+  if (!frame.ack_has_id) return;
+  auto it = requests_.find(frame.ack_id);
+  if (it == requests_.end()) return;  // a request from before a drop or a new game
+  Request request = std::move(it->second);
+  requests_.erase(it);
+  if (request.timer != 0) session_.reactor.cancel(request.timer);
+  if (request.kind != Kind::act) {
+    ++session_.stats.errors;
+    session_.stats.problem("seat " + name_ + ": an update acknowledges request " +
+                           std::to_string(frame.ack_id) + ", which is no act");
+    return;
+  }
+  act_replied(true, frame.ack_seq, {}, request);
 }
 
 // A frame loadgen cannot take: the server is broken (or speaks another protocol).
