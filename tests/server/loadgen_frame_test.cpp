@@ -56,6 +56,27 @@ TEST(LoadgenFrame, AReplyGivesItsIdVerdictAndSeq) {
   EXPECT_TRUE(frame.moved);
 }
 
+TEST(LoadgenFrame, AnUpdateCarryingAnAckGivesTheRepliesIdAndSeq) {
+  // acks_in_updates (docs/server.md "act"): the acknowledgement rides the update.
+  FrameReader reader;
+  Frame frame;
+  const std::string update =
+      R"({"ack":{"id":42,"seq":19},"as":0,"base":6,"patch":[],"pending":[],"seq":19,)"
+      R"("table":"k3v9","terminal":false,"type":"update","version":7})";
+  ASSERT_TRUE(read(reader, update, 0, frame)) << frame.malformed;
+  EXPECT_EQ(frame.type, Frame::Type::update);
+  EXPECT_TRUE(frame.has_ack);
+  EXPECT_TRUE(frame.ack_has_id);
+  EXPECT_EQ(frame.ack_id, 42);
+  EXPECT_EQ(frame.ack_seq, 19);
+  EXPECT_EQ(frame.seq, 19);
+  // The next frame keeps nothing of it; an ack without a seq is a broken server's.
+  ASSERT_TRUE(read(reader, R"({"id":1,"ok":true,"seq":20,"type":"reply"})", 0, frame));
+  EXPECT_FALSE(frame.has_ack);
+  EXPECT_FALSE(read(reader, R"({"ack":{"id":3},"type":"update","view":{}})", 0, frame));
+  EXPECT_FALSE(read(reader, R"({"ack":[1],"type":"update","view":{}})", 0, frame));
+}
+
 TEST(LoadgenFrame, PatchesAsTheServerWritesThemPass) {
   FrameReader reader;
   Frame frame;
