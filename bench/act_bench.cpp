@@ -1,11 +1,16 @@
-// Reading an `act` request (docs/server.md "act"): the general path (the
-// text parsed into a nlohmann tree, its fields copied out as cmd_act reads
-// them) against ActReader (src/server/act_request.h), on an act as the load
-// generator and the browser send it.
+// What the server does per `act` before the views (docs/server.md "act"):
+// reading it, the general path (the text parsed into a nlohmann tree, its
+// fields copied out as cmd_act reads them) against ActReader
+// (src/server/act_request.h); and checking and applying it, the options
+// listed three times (checked on arrival, again as it goes to the store, and
+// listed with their labels to find its action once stored) against once.
 #include <benchmark/benchmark.h>
 
+#include <random>
 #include <string>
 
+#include "core/match.h"
+#include "core/registry.h"
 #include "protocol/fields.h"
 #include "server/act_request.h"
 
@@ -45,6 +50,57 @@ void BM_ActRead(benchmark::State& state) {
 }
 BENCHMARK(BM_ActRead);
 
+// A whole random game (seed 7), replayed per iteration; each decision
+// checked and applied as the server did (`thrice`) or does now.
+void play(benchmark::State& state, const char* game, bool thrice) {
+  std::vector<tt::Decision> decisions;
+  {
+    tt::Setup setup;
+    setup.seed = 7;
+    tt::Match m(tt::Registry::instance().get(game), setup);
+    std::mt19937_64 rng(7);
+    while (!m.state().is_terminal() && m.decisions().size() < 3000) {
+      tt::Seat seat = 0;
+      while (!tt::has_seat(m.state().pending_seats(), seat)) ++seat;
+      const auto options = m.options(seat);
+      m.act(seat, options[rng() % options.size()].id);
+    }
+    decisions = m.decisions();
+  }
+  for (auto _ : state) {
+    tt::Setup setup;
+    setup.seed = 7;
+    tt::Match m(tt::Registry::instance().get(game), setup);
+    for (const tt::Decision& d : decisions) {
+      std::optional<tt::Action> found;
+      if (thrice) {
+        benchmark::DoNotOptimize(m.refusal(d.seat, d.option));
+        benchmark::DoNotOptimize(m.refusal(d.seat, d.option));
+        for (auto& o : m.options(d.seat))
+          if (o.id == d.option) found = o.action;
+      } else {
+        benchmark::DoNotOptimize(m.refusal(d.seat, d.option, &found));
+      }
+      m.act(d.seat, *found);
+    }
+  }
+  state.counters["decisions"] = static_cast<double>(decisions.size());
+  state.counters["per_decision"] = benchmark::Counter(
+      static_cast<double>(decisions.size()),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  tt::register_builtin_games();
+  for (const char* game : {"suikoden", "ddm"}) {
+    benchmark::RegisterBenchmark((std::string("ActChecked/options_listed_thrice/") + game).c_str(),
+                                 [game](benchmark::State& s) { play(s, game, true); });
+    benchmark::RegisterBenchmark((std::string("ActChecked/options_listed_once/") + game).c_str(),
+                                 [game](benchmark::State& s) { play(s, game, false); });
+  }
+  benchmark::Initialize(&argc, argv);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+}
