@@ -23,6 +23,9 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # clicking its board; the table's parts; Magic's Two-Headed Giant and
 # Free-for-All played to the end on its board (every game has a board of its
 # own now: the generic board is only the fallback, no game is played on it);
+# magic_division: an attacker blocked by two creatures and a trampler blocked
+# by one, their damage divided on the board step by step and checked on the
+# page and in the record;
 # hidden_pages: two people and a spectator at 4-seat Last Chronicle and Magic
 # tables, no page showing a card hidden from its viewer; every page on a phone
 # without sideways scrolling; a seat claimed on another device; moved: pages
@@ -31,7 +34,7 @@ set_tests_properties(browser_build_web PROPERTIES FIXTURES_SETUP browser_web TIM
 # legal deck of each game built by clicks, illegal ones refused with the rule
 # named, saved, exported and imported, and a 4-seat Last Chronicle table
 # played with the saved deck.
-foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa hidden_pages phone claim moved deckbuilder)
+foreach(game suikoden ddm lastchronicle table magic_2hg magic_ffa magic_division hidden_pages phone claim moved deckbuilder)
   add_test(NAME browser_${game}
            COMMAND ${TABLETOP_NODE} ${_web}/tests/run.mjs --server $<TARGET_FILE:tabletop>
                    --web ${_web}/dist --artifacts ${CMAKE_BINARY_DIR}/browser-artifacts --only ${game})

@@ -2,7 +2,7 @@
 // The browser tests (docs/server.md "The browser client"): the real server,
 // the system Chromium driven by playwright-core, whole games through the page.
 //   node web/tests/run.mjs --server build/dev/src/cli/tabletop [--web web/dist]
-//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,hidden_pages,phone,claim,moved,deckbuilder] [--verbose]
+//        [--artifacts DIR] [--only suikoden,ddm,lastchronicle,table,magic_2hg,magic_ffa,magic_division,hidden_pages,phone,claim,moved,deckbuilder] [--verbose]
 //   node web/tests/run.mjs --server ... --cluster 2 [--only cluster_moved]
 // Prints one line per test and "N passed, M failed"; exits 1 on a failure.
 // --cluster N: the tests of a real cluster (scripts/cluster.py: N nodes,
@@ -16,6 +16,7 @@ import { ddmGame } from "./ddm.mjs";
 import { lastChronicleGame } from "./lastchronicle.mjs";
 import { tableParts } from "./table.mjs";
 import { magicGame } from "./magic.mjs";
+import { magicDivision } from "./magic_division.mjs";
 import { hiddenPages } from "./hidden_pages.mjs";
 import { phonePages } from "./phone.mjs";
 import { claimSeat } from "./claim.mjs";
@@ -26,7 +27,7 @@ import { clusterMissing, startCluster } from "./cluster_harness.mjs";
 
 const TESTS = {
   suikoden: suikodenGame, ddm: ddmGame, lastchronicle: lastChronicleGame, table: tableParts,
-  magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), hidden_pages: hiddenPages,
+  magic_2hg: magicGame("magic_2hg"), magic_ffa: magicGame("magic_ffa"), magic_division: magicDivision, hidden_pages: hiddenPages,
   phone: phonePages, claim: claimSeat, moved: movedPages, deckbuilder: deckBuilder,
 };
 const CLUSTER_TESTS = { cluster_moved: clusterMoved };

@@ -3,6 +3,7 @@
 // who holds priority; then each attacking creature with the player it
 // attacks and the creatures blocking it (802, 805.10).
 import { h } from "../dom";
+import { cardName } from "../parts/cards";
 import type { Kit } from "./magic_kit";
 import { stepWords, sharesLife, members } from "./magic_kit";
 import { shortName } from "./magic_battlefield";
@@ -47,9 +48,10 @@ export function combatPanel(k: Kit): HTMLElement | null {
       c.dividing ? division(k, c) : null))));
 }
 
-/** The division of an attacker's damage its controller is making (510.1c). */
+/** The division of an attacker's damage its controller is making (510.1c),
+ * each blocker by its card's name. */
 function division(k: Kit, c: any): HTMLElement {
-  const parts = (c.blockers as string[]).map((b, i) => `${c.assigned?.[i] ?? 0} to ${b}`);
+  const parts = (c.blockers as string[]).map((b, i) => `${c.assigned?.[i] ?? 0} to ${cardName("magic", b)}`);
   if (c.to_player) parts.push(`${c.to_player} to ${k.ctx.name(c.attacks)}`);
   return h("small.mdivision", { "data-dividing": c.attacker }, `dividing its damage: ${parts.join(", ")}; ${c.left} left`);
 }
