@@ -12,7 +12,7 @@ export const nameOf = (ref) => card(ref).name;
 // The policy counts creature cards only (tokens aside): seed 36 reaches both
 // divisions with it.
 const isCreature = (ref) => !card(ref).id.endsWith("-token") && (card(ref).types || []).includes("creature");
-const tramples = (ref) => /trample/i.test(JSON.stringify(card(ref)));
+const tramples = (ref) => (card(ref).keywords || []).includes("trample");
 
 export function lastUpdate(P) {
   for (let i = P.received.length - 1; i >= 0; i--) if (P.received[i].type === "update") return P.received[i];
