@@ -69,20 +69,22 @@ void MagicState::acted(Seat /*s*/) {
 
 // A player (or, under 805.5b, a whole team once every member passed)
 // passes. When everyone passed in succession the top object resolves, or
-// the step ends on an empty stack (117.4).
-void MagicState::pass_priority(Seat s) {
+// the step ends on an empty stack (117.4). Returns true when the round goes
+// on: only who holds priority changed.
+bool MagicState::pass_priority(Seat s) {
   if (rules_->shared_turns) {
     T().team_passed = static_cast<std::uint16_t>(T().team_passed | seat_bit(s));
     const SeatMask team = static_cast<SeatMask>(team_of(s) & order_.active());
-    if ((T().team_passed & team) != team) return;
+    if ((T().team_passed & team) != team) return true;
     T().team_passed = 0;
   }
-  if (!T().round.pass(order_)) return;
+  if (!T().round.pass(order_)) return true;
   if (!T().stack.empty()) {
     resolve_top();
-    return;
+    return false;
   }
   next_step();
+  return false;
 }
 
 // Whether a seat that may act now (one of pending_seats) could do anything
@@ -276,11 +278,20 @@ bool MagicState::state_based_actions() {
   }
   StaticVec<Obj, 64> dying;
   StaticVec<Obj, 32> auras;
+  // Without an Aura changing toughness or an effect lowering it, a creature
+  // with no damage dies only if its card's toughness is 0 or less: most
+  // creatures are answered without walking the effects for each.
+  bool lowered = pt_auras_ > 0;
+  for (auto& m : mods_) lowered = lowered || m.toughness < 0;
   for (Obj o : battlefield_) {
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
     if ((objs_[o].types & kCreature) && !dying.full()) {
-      const int t = toughness(o);
-      if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+      if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {
+        const int t = toughness(o);
+        if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+      } else {
+        assert(toughness(o) > 0);
+      }
     }
     if (objs_[o].aura && !auras.full()) {
       const CardDef& d = def(o);

@@ -481,7 +481,7 @@ class MagicState final : public State {
   void push_trigger(const PendingTrigger& t);
   void stack_trigger(std::size_t index);
   void destroy_batch(const StaticVec<Obj, 64>& dying);
-  void pass_priority(Seat s);
+  bool pass_priority(Seat s);
   void acted(Seat s);
   void resolve_top();
   SeatMask priority_seats() const;

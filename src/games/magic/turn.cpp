@@ -372,12 +372,14 @@ void MagicState::advance_one() {
       if (stack_triggers()) continue;
       if (!t.round.is_open()) continue;
       if (rules_->all_stops) return;
-      // The first seat that may act is asked, or passes when it can do nothing.
-      const SeatMask pending = pending_seats();
-      if (pending) {
+      // The first seat that may act is asked, or passes when it can do
+      // nothing. A pass that leaves the round open changes nothing the
+      // state-based actions or triggers look at, so the next seat's check
+      // follows at once, until a seat is asked or the round closes.
+      for (SeatMask pending = pending_seats(); pending; pending = pending_seats()) {
         const Seat s = std::countr_zero(static_cast<unsigned>(pending));
         if (has_actions(s)) return;
-        pass_priority(s);
+        if (!pass_priority(s)) break;
       }
       continue;
     }
