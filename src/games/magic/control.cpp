@@ -167,6 +167,12 @@ bool MagicState::restricted(Obj o, bool Modifier::*flag) const {
   return false;
 }
 
+bool MagicState::any_must_attack() const {
+  for (auto& m : mods_)
+    if (m.must_attack >= 0) return true;
+  return false;
+}
+
 Seat MagicState::must_attack(Obj o) const {
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen && m.must_attack >= 0) return m.must_attack;

@@ -1,5 +1,6 @@
 // Priority (117), the stack (405, 608), triggered abilities in APNAP order
 // (603.3b, team-based under 805.7) and state-based actions (704).
+#include <bit>
 #include <cassert>
 
 #include "core/opponents.h"
@@ -13,6 +14,8 @@ namespace tt::magic {
 // priority on a marker's stack only if the marker or an object on that
 // stack is in their range (807.5a).
 SeatMask MagicState::priority_seats() const {
+  // Most tables: every player still in the game.
+  if (!rules_->shared_turns && rules_->mode != Format::kGrandMelee) return order_.active();
   SeatMask m = 0;
   for (Seat s = 0; s < num_seats(); ++s) {
     if (!order_.in_game(s)) continue;
@@ -84,6 +87,32 @@ bool MagicState::pass_priority(Seat s) {
     return false;
   }
   next_step();
+  return false;
+}
+
+// Seats that can do nothing pass without being asked, in turn, until a seat
+// can act (true: it is asked) or the round closes. A pass that leaves the
+// round open changes nothing the next seat's check, the state-based actions
+// or the triggers look at, so the checks follow one another here.
+bool MagicState::pass_idle_seats() {
+  TurnCtx& t = T();
+  if (!rules_->shared_turns) {  // priority goes from player to player
+    for (;;) {
+      const Seat s = t.round.holder();
+      if (may_act(s)) return true;
+      if (t.round.pass(order_)) break;
+    }
+    if (!t.stack.empty())
+      resolve_top();
+    else
+      next_step();
+    return false;
+  }
+  for (SeatMask pending = pending_seats(); pending; pending = pending_seats()) {
+    const Seat s = std::countr_zero(static_cast<unsigned>(pending));
+    if (has_actions(s)) return true;
+    if (!pass_priority(s)) break;
+  }
   return false;
 }
 
@@ -183,6 +212,7 @@ bool MagicState::stack_triggers() {
     else
       ++i;
   if (pending_.empty()) return false;
+  changed();  // triggers go on the stack
   Seat group = kNoSeat;
   for (int k = 0; k < num_seats() && group == kNoSeat; ++k) {
     const Seat s = (T().active + k) % num_seats();
@@ -258,6 +288,7 @@ void MagicState::stack_trigger(std::size_t index) {
 // Resolves the top object (608). Afterwards the active player receives
 // priority (117.3b).
 void MagicState::resolve_top() {
+  changed();
   res_ = Resolving{};
   res_.active = true;
   res_.item = T().stack.back();
@@ -307,6 +338,7 @@ bool MagicState::state_based_actions() {
     }
   }
   if (!losers && dying.empty() && auras.empty()) return false;
+  changed();
   for (Obj o : auras)
     if (!dying.full()) dying.push_back(o);
   destroy_batch(dying);
