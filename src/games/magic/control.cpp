@@ -31,7 +31,7 @@ void MagicState::recompute_control() {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
       const Obj o = battlefield_[i];
       Object& x = objs_[o];
-      const bool aura = def(o).aura;
+      const bool aura = x.aura;           // the card's, copied (no definition to fetch)
       if ((pass == 0) == aura) continue;  // Auras first: they may grant control
       Seat best = x.base_controller;
       std::uint32_t best_ts = 0;

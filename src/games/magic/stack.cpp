@@ -309,11 +309,16 @@ bool MagicState::state_based_actions() {
   }
   StaticVec<Obj, 64> dying;
   StaticVec<Obj, 32> auras;
-  // Without an Aura changing toughness or an effect lowering it, a creature
-  // with no damage dies only if its card's toughness is 0 or less: most
-  // creatures are answered without walking the effects for each.
-  bool lowered = pt_auras_ > 0;
+  // Without an effect or an Aura lowering toughness, a creature with no
+  // damage dies only if its card's toughness is 0 or less: most creatures
+  // are answered without walking the effects and Auras for each.
+  bool lowered = false;
   for (auto& m : mods_) lowered = lowered || m.toughness < 0;
+  if (pt_auras_ && !lowered)
+    for (Obj a : battlefield_)
+      if (objs_[a].attached != kNoObj)  // what toughness() adds up
+        for (auto& st : def(a).statics)
+          lowered = lowered || (st.kind == StaticKind::kEnchantedPt && st.toughness < 0);
   for (Obj o : battlefield_) {
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
     if ((objs_[o].types & kCreature) && !dying.full()) {
