@@ -218,6 +218,9 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
 }
 
 void MagicState::apply_action(Seat seat, Action a) {
+  // A decision: what any seat could do may differ now, except after a pass
+  // (which changes only who holds priority, or ends the round: see pass_priority).
+  if (a.kind != kPass || cast_.active || res_.active) changed();
   if (cast_.active) {
     casting_choose(seat, a);
     if (!cast_.active && trigger_casting_) trigger_casting_ = false;
@@ -361,6 +364,7 @@ std::string MagicState::concede(Seat seat) {
   if (over_) return "the game is over";
   if (seat < 0 || seat >= num_seats()) return "no such seat";
   if (!order_.in_game(seat)) return "seat " + std::to_string(seat) + " has already left the game";
+  changed();
   conceded_ = static_cast<SeatMask>(conceded_ | seat_bit(seat));
   leave_game(seat_bit(seat));  // 104.3a: at any time; 800.4 applies
   advance();

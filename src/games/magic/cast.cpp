@@ -66,6 +66,8 @@ MagicState::Mana MagicState::count_mana(Seat s) const {
 }
 
 void MagicState::recount_controlled() {
+  changed();  // a state put together or loaded: nothing is remembered
+  idle_ = {};
   untapped_ = {};
   activators_of_ = {};
   open_activators_ = 0;
@@ -91,13 +93,16 @@ bool MagicState::affordable(const Mana& m, const ManaCost& cost) {
 // deterministic; every land makes one colour, so any legal payment works).
 void MagicState::pay(Seat s, const ManaCost& m) {
   int need[kColours];
-  for (int k = 0; k < kColours; ++k) need[k] = m.coloured[k];
+  int coloured = 0;  // symbols still to pay: the first scan stops when none is left
+  for (int k = 0; k < kColours; ++k) need[k] = m.coloured[k], coloured += need[k];
   int generic = m.generic;
   for (Obj o : battlefield_) {
+    if (coloured == 0) break;
     if (objs_[o].controller != s || objs_[o].tapped || !(objs_[o].types & kLand)) continue;
     const int c = objs_[o].produces;
     if (need[c] > 0) {
       --need[c];
+      --coloured;
       set_tapped(o, true);
     }
   }

@@ -98,6 +98,7 @@ bool MagicState::attack_choices(ActionList* out) const {
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) >= limit || t.attackers.full()) return false;
   bool any = false;
+  const bool musts = any_must_attack();
   for (Obj o : battlefield_) {
     if (!may_attack(o)) continue;  // can_attack_now would refuse every target
     bool declared = false;
@@ -106,7 +107,7 @@ bool MagicState::attack_choices(ActionList* out) const {
     // 508.1d: a creature that must attack a player it can attack is
     // offered only that attack (any other would leave the declaration
     // illegal).
-    const Seat must = must_attack(o);
+    const Seat must = musts ? must_attack(o) : kNoSeat;
     const bool bound = must >= 0 && may_attack_player(o, must);
     for (Seat p : in_turn_order(t.defending, t.active, order_))
       if ((!bound || p == must) && may_attack_player(o, p)) {
@@ -132,6 +133,7 @@ bool MagicState::attack_declaration_legal() const {
   const TurnCtx& t = T();
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) >= limit) return true;
+  if (!any_must_attack()) return true;  // most combats: no requirement at all
   for (Obj o : battlefield_) {
     if (!may_attack(o)) continue;  // no requirement it could obey
     const Seat p = must_attack(o);
@@ -176,11 +178,7 @@ void MagicState::next_blocker() {
       continue;
     }
     t.declaring = static_cast<std::int8_t>(s);
-    ActionList opts;
-    block_options(s, opts);
-    bool any = false;
-    for (Action a : opts) any = any || a.kind == kBlock;
-    if (any) {
+    if (block_choices(s, nullptr)) {  // asked only when some creature can block
       ask_ = Ask::kBlockers;
       asked_ = static_cast<std::int8_t>(s);
       return;
@@ -198,31 +196,45 @@ void MagicState::next_blocker() {
     if (keywords(b.blocker) & (kFirstStrike | kDoubleStrike)) t.first_strike = true;
 }
 
-void MagicState::block_options(Seat s, ActionList& out) const {
+// The blocks that may be declared now into `out`; with no list, only
+// whether there is one (next_blocker asks a defending player only then).
+bool MagicState::block_choices(Seat s, ActionList* out) const {
   const TurnCtx& t = T();
   const SeatMask group =
       rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
   int mine = 0;
   for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
   const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit, restrictors_);
-  if (mine < limit && !t.blocks.full()) {
-    for (Obj o : battlefield_) {
-      const Object& x = objs_[o];
-      if (!def(o).is(kCreature) || !has_seat(group, x.controller) || x.tapped || cant_block(o))
-        continue;
-      bool blocking = false;
-      for (auto& b : t.blocks) blocking = blocking || b.blocker == o;
-      if (blocking) continue;
-      for (auto& a : t.attackers) {
-        if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
-        if (!can_block_attacker(o, a.obj)) continue;
-        // Menace (702.111b): only a block the declaration can still be
-        // finished after is offered (block_completion.cpp).
-        if (!blocks_completable(s, Block{o, a.obj}, limit)) continue;
-        out.push_back(Action{kBlock, o, a.obj, 0});
-      }
+  if (mine >= limit || t.blocks.full()) return false;
+  bool any = false;
+  for (Obj o : battlefield_) {
+    const Object& x = objs_[o];
+    if (!(x.types & kCreature) || !has_seat(group, x.controller) || x.tapped || cant_block(o))
+      continue;
+    bool blocking = false;
+    for (auto& b : t.blocks) blocking = blocking || b.blocker == o;
+    if (blocking) continue;
+    for (auto& a : t.attackers) {
+      if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
+      if (!can_block_attacker(o, a.obj)) continue;
+      // Menace (702.111b): only a block the declaration can still be
+      // finished after is offered (block_completion.cpp).
+      if (!blocks_completable(s, Block{o, a.obj}, limit)) continue;
+      if (!out) return true;
+      any = true;
+      out->push_back(Action{kBlock, o, a.obj, 0});
     }
   }
+  return any;
+}
+
+void MagicState::block_options(Seat s, ActionList& out) const {
+  const TurnCtx& t = T();
+  const SeatMask group =
+      rules_->shared_turns ? static_cast<SeatMask>(team_of(s) & order_.active()) : seat_bit(s);
+  int mine = 0;
+  for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
+  block_choices(s, &out);
   if (block_declaration_legal(s)) out.push_back(Action{kBlockersDone, 0, 0, 0});
   if (mine > 0) out.push_back(Action{kResetBlock, 0, 0, 0});
 }

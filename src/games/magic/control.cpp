@@ -31,7 +31,7 @@ void MagicState::recompute_control() {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
       const Obj o = battlefield_[i];
       Object& x = objs_[o];
-      const bool aura = def(o).aura;
+      const bool aura = x.aura;           // the card's, copied (no definition to fetch)
       if ((pass == 0) == aura) continue;  // Auras first: they may grant control
       Seat best = x.base_controller;
       std::uint32_t best_ts = 0;
@@ -164,6 +164,12 @@ std::uint16_t MagicState::keywords(Obj o) const {
 bool MagicState::restricted(Obj o, bool Modifier::*flag) const {
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen && m.*flag) return true;
+  return false;
+}
+
+bool MagicState::any_must_attack() const {
+  for (auto& m : mods_)
+    if (m.must_attack >= 0) return true;
   return false;
 }
 

@@ -37,6 +37,7 @@ struct Places {
 }  // namespace
 
 void MagicState::determinize(Seat observer, Rng& rng) {
+  changed();  // hidden cards change places
   if (observer >= 0 && observer < num_seats()) {
     const Seat searched = searching(observer);
     const Obj announced = cast_.active && cast_.item.kind == ItemKind::kSpell ? cast_.obj : kNoObj;

@@ -1,5 +1,6 @@
 // Priority (117), the stack (405, 608), triggered abilities in APNAP order
 // (603.3b, team-based under 805.7) and state-based actions (704).
+#include <bit>
 #include <cassert>
 
 #include "core/opponents.h"
@@ -13,6 +14,8 @@ namespace tt::magic {
 // priority on a marker's stack only if the marker or an object on that
 // stack is in their range (807.5a).
 SeatMask MagicState::priority_seats() const {
+  // Most tables: every player still in the game.
+  if (!rules_->shared_turns && rules_->mode != Format::kGrandMelee) return order_.active();
   SeatMask m = 0;
   for (Seat s = 0; s < num_seats(); ++s) {
     if (!order_.in_game(s)) continue;
@@ -69,20 +72,48 @@ void MagicState::acted(Seat /*s*/) {
 
 // A player (or, under 805.5b, a whole team once every member passed)
 // passes. When everyone passed in succession the top object resolves, or
-// the step ends on an empty stack (117.4).
-void MagicState::pass_priority(Seat s) {
+// the step ends on an empty stack (117.4). Returns true when the round goes
+// on: only who holds priority changed.
+bool MagicState::pass_priority(Seat s) {
   if (rules_->shared_turns) {
     T().team_passed = static_cast<std::uint16_t>(T().team_passed | seat_bit(s));
     const SeatMask team = static_cast<SeatMask>(team_of(s) & order_.active());
-    if ((T().team_passed & team) != team) return;
+    if ((T().team_passed & team) != team) return true;
     T().team_passed = 0;
   }
-  if (!T().round.pass(order_)) return;
+  if (!T().round.pass(order_)) return true;
   if (!T().stack.empty()) {
     resolve_top();
-    return;
+    return false;
   }
   next_step();
+  return false;
+}
+
+// Seats that can do nothing pass without being asked, in turn, until a seat
+// can act (true: it is asked) or the round closes. A pass that leaves the
+// round open changes nothing the next seat's check, the state-based actions
+// or the triggers look at, so the checks follow one another here.
+bool MagicState::pass_idle_seats() {
+  TurnCtx& t = T();
+  if (!rules_->shared_turns) {  // priority goes from player to player
+    for (;;) {
+      const Seat s = t.round.holder();
+      if (may_act(s)) return true;
+      if (t.round.pass(order_)) break;
+    }
+    if (!t.stack.empty())
+      resolve_top();
+    else
+      next_step();
+    return false;
+  }
+  for (SeatMask pending = pending_seats(); pending; pending = pending_seats()) {
+    const Seat s = std::countr_zero(static_cast<unsigned>(pending));
+    if (has_actions(s)) return true;
+    if (!pass_priority(s)) break;
+  }
+  return false;
 }
 
 // Whether a seat that may act now (one of pending_seats) could do anything
@@ -181,6 +212,7 @@ bool MagicState::stack_triggers() {
     else
       ++i;
   if (pending_.empty()) return false;
+  changed();  // triggers go on the stack
   Seat group = kNoSeat;
   for (int k = 0; k < num_seats() && group == kNoSeat; ++k) {
     const Seat s = (T().active + k) % num_seats();
@@ -256,6 +288,7 @@ void MagicState::stack_trigger(std::size_t index) {
 // Resolves the top object (608). Afterwards the active player receives
 // priority (117.3b).
 void MagicState::resolve_top() {
+  changed();
   res_ = Resolving{};
   res_.active = true;
   res_.item = T().stack.back();
@@ -276,11 +309,25 @@ bool MagicState::state_based_actions() {
   }
   StaticVec<Obj, 64> dying;
   StaticVec<Obj, 32> auras;
+  // Without an effect or an Aura lowering toughness, a creature with no
+  // damage dies only if its card's toughness is 0 or less: most creatures
+  // are answered without walking the effects and Auras for each.
+  bool lowered = false;
+  for (auto& m : mods_) lowered = lowered || m.toughness < 0;
+  if (pt_auras_ && !lowered)
+    for (Obj a : battlefield_)
+      if (objs_[a].attached != kNoObj)  // what toughness() adds up
+        for (auto& st : def(a).statics)
+          lowered = lowered || (st.kind == StaticKind::kEnchantedPt && st.toughness < 0);
   for (Obj o : battlefield_) {
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
     if ((objs_[o].types & kCreature) && !dying.full()) {
-      const int t = toughness(o);
-      if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+      if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {
+        const int t = toughness(o);
+        if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+      } else {
+        assert(toughness(o) > 0);
+      }
     }
     if (objs_[o].aura && !auras.full()) {
       const CardDef& d = def(o);
@@ -296,6 +343,7 @@ bool MagicState::state_based_actions() {
     }
   }
   if (!losers && dying.empty() && auras.empty()) return false;
+  changed();
   for (Obj o : auras)
     if (!dying.full()) dying.push_back(o);
   destroy_batch(dying);

@@ -445,6 +445,7 @@ class MagicState final : public State {
   bool cant_attack(Obj o) const { return restricted(o, &Modifier::cant_attack); }
   bool cant_block(Obj o) const { return restricted(o, &Modifier::cant_block); }
   Seat must_attack(Obj o) const;
+  bool any_must_attack() const;  // whether any effect makes a creature attack (most turns: none)
 
   // range of influence (range.cpp)
   void refresh_ranges();
@@ -481,7 +482,13 @@ class MagicState final : public State {
   void push_trigger(const PendingTrigger& t);
   void stack_trigger(std::size_t index);
   void destroy_batch(const StaticVec<Obj, 64>& dying);
-  void pass_priority(Seat s);
+  bool pass_priority(Seat s);
+  bool pass_idle_seats();
+  // idle.cpp: whether seat s (holding priority) could do anything, answered
+  // from idle_ when nothing changed since it was last found idle.
+  bool may_act(Seat s);
+  // Something a seat's priority options look at may have changed.
+  void changed() { ++changes_; }
   void acted(Seat s);
   void resolve_top();
   SeatMask priority_seats() const;
@@ -604,6 +611,7 @@ class MagicState final : public State {
   void attack_options(Seat s, ActionList& out) const;
   bool attack_declaration_legal() const;
   void declare_attackers_done();
+  bool block_choices(Seat s, ActionList* out) const;
   void block_options(Seat s, ActionList& out) const;
   bool block_declaration_legal(Seat defender) const;
   bool can_block_attacker(Obj blocker, Obj attacker) const;
@@ -695,6 +703,13 @@ class MagicState final : public State {
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;
+  // The check before a seat's priority outside its main phase, remembered
+  // (idle.cpp; derived: not saved, a restored state asks again): changes_
+  // counts changes of the state other than priority passing on and the step
+  // moving on; idle_[s] is the key (changes_ and whether it is a combat
+  // step) under which seat s was last found with nothing to do, 0 for none.
+  std::uint32_t changes_ = 1;
+  std::array<std::uint32_t, kMaxSeats> idle_{};
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   bool over_ = false;

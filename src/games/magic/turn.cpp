@@ -129,6 +129,7 @@ void MagicState::mulligan_round() {
 }
 
 void MagicState::begin_turn(Seat s, bool extra) {
+  changed();  // summoning sickness, effects "until your next turn", ranges
   ++turn_;
   TurnCtx& t = T();
   t.active = static_cast<std::int8_t>(s);
@@ -204,6 +205,7 @@ void MagicState::next_step() {
       t.step = Step::kMain2;
       break;
     case Step::kCleanup:
+      changed();
       end_turn();
       return;
     default:
@@ -215,6 +217,13 @@ void MagicState::next_step() {
 void MagicState::begin_step() {
   TurnCtx& t = T();
   t.stage = 1;
+  // Steps whose turn-based actions touch nothing a seat's priority options
+  // read (they only gather triggers, or ask) keep the remembered checks (idle.cpp).
+  // A draw changes only the drawing seat's options.
+  if (t.step != Step::kUpkeep && t.step != Step::kDraw && t.step != Step::kMain1 &&
+      t.step != Step::kMain2 && t.step != Step::kBeginCombat && t.step != Step::kDeclareAttackers &&
+      t.step != Step::kDeclareBlockers && t.step != Step::kEndCombat && t.step != Step::kEnd)
+    changed();
   switch (t.step) {
     case Step::kUntap:
       for (Obj o : battlefield_)
@@ -232,7 +241,10 @@ void MagicState::begin_step() {
       // 103.8: the starting player (team, 810.6) skips the first draw of a
       // two-player or Two-Headed Giant game; others draw (800.7, 805.4b).
       if (!(turn_ == 1 && !rules_->first_draw))
-        for (Seat a : in_turn_order(t.actives, t.active, order_)) draw(a);
+        for (Seat a : in_turn_order(t.actives, t.active, order_)) {
+          draw(a);
+          idle_[static_cast<std::size_t>(a)] = 0;  // its hand changed (idle.cpp)
+        }
       break;
     case Step::kBeginCombat:
       t.attackers.clear();
@@ -347,6 +359,7 @@ void MagicState::advance_one() {
     if (ask_ != Ask::kNone || cast_.active || res_.active) return;
     if (T().waiting) return;
     if (!entering_.empty()) {
+      changed();
       const Obj o = entering_[0];
       const Seat c = objs_[o].controller;
       const SeatMask opp = opponents_in_range(c);
@@ -372,13 +385,11 @@ void MagicState::advance_one() {
       if (stack_triggers()) continue;
       if (!t.round.is_open()) continue;
       if (rules_->all_stops) return;
-      // The first seat that may act is asked, or passes when it can do nothing.
-      const SeatMask pending = pending_seats();
-      if (pending) {
-        const Seat s = std::countr_zero(static_cast<unsigned>(pending));
-        if (has_actions(s)) return;
-        pass_priority(s);
-      }
+      // The first seat that may act is asked, or passes when it can do
+      // nothing. A pass that leaves the round open changes nothing the
+      // state-based actions or triggers look at, so the next seat's check
+      // follows at once, until a seat is asked or the round closes.
+      if (pass_idle_seats()) return;
       continue;
     }
     if (t.stage == 0) {

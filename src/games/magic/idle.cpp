@@ -1,0 +1,36 @@
+// The check before each seat's priority, remembered. A seat that can do
+// nothing with priority passes without being asked (turn.cpp); most such
+// checks find the same answer as the seat's previous one, because nothing
+// it could act on has changed since.
+#include <cassert>
+
+#include "games/magic/state.h"
+
+namespace tt::magic {
+
+// Outside its own main phase a seat's options (instants, activated
+// abilities) read the state and, through "cast only during combat", whether
+// the step is a combat step; nothing else of the step. So a seat found idle
+// stays idle while changes_ stands and the step stays on the same side of
+// combat. changed() is called wherever the state changes except priority
+// passing on and steps beginning without turn-based actions on what those
+// options read (begin_step says which).
+bool MagicState::may_act(Seat s) {
+  const TurnCtx& t = T();
+  const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
+                    has_seat(t.actives, s);
+  if (main || markers_ > 1 || cast_.active || res_.active || ask_ != Ask::kNone)
+    return has_actions(s);
+  const std::uint32_t combat = t.step >= Step::kBeginCombat && t.step <= Step::kEndCombat;
+  const std::uint32_t key = changes_ << 1 | combat;
+  std::uint32_t& idle = idle_[static_cast<std::size_t>(s)];
+  if (idle == key) {
+    assert(!has_actions(s));  // every test's game checks the remembered answer
+    return false;
+  }
+  if (has_actions(s)) return true;
+  idle = key;
+  return false;
+}
+
+}  // namespace tt::magic

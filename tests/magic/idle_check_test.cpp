@@ -1,0 +1,65 @@
+// The check before each seat's priority is remembered while nothing changes
+// (src/games/magic/idle.cpp): a seat found with nothing to do outside its
+// main phase passes again without its options being looked at. The memory is
+// derived and never saved, so a state restored from its save remembers
+// nothing and looks at every seat afresh. Whole random games are played in
+// lockstep by a state that remembers and by one restored before every
+// decision: a remembered answer that had gone stale would pass for a seat
+// that the fresh state asks, and the two would part.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "ai/agent.h"
+#include "core/registry.h"
+
+namespace tt {
+namespace {
+
+using nlohmann::json;
+
+const Game& magic_game() {
+  register_builtin_games();
+  return *Registry::instance().get("magic");
+}
+
+void lockstep(int seats, std::uint64_t seed) {
+  Setup setup;
+  setup.seats = seats;
+  setup.seed = seed;
+  auto st = magic_game().new_state(setup);
+  Rng rng(seed);
+  ActionList options, fresh_options;
+  int decisions = 0;
+  while (!st->is_terminal() && decisions < 5000) {
+    json saved;
+    st->save(saved);
+    auto fresh = magic_game().restore(saved, setup);
+    const Seat s = st->to_act();
+    ASSERT_EQ(fresh->to_act(), s) << "seed " << seed << ", decision " << decisions;
+    st->legal_actions(s, options);
+    fresh->legal_actions(s, fresh_options);
+    ASSERT_EQ(options, fresh_options) << "seed " << seed << ", decision " << decisions;
+    ASSERT_FALSE(options.empty());
+    const Action a = options[rng.below(static_cast<std::uint32_t>(options.size()))];
+    st->apply_action(s, a);
+    fresh->apply_action(s, a);
+    ASSERT_EQ(st->fingerprint(), fresh->fingerprint())
+        << "seed " << seed << ", decision " << decisions;
+    ++decisions;
+  }
+  EXPECT_TRUE(st->is_terminal()) << "seed " << seed;
+}
+
+// A debug build also checks every remembered answer against a fresh look
+// (idle.cpp), so the other tests' games check it as well.
+TEST(MagicIdleChecks, RememberedAnswersAgreeWithAFreshLookAtFourSeats) {
+  lockstep(4, 1);
+}
+
+TEST(MagicIdleChecks, RememberedAnswersAgreeWithAFreshLookInADuel) {
+  lockstep(2, 1);
+}
+
+}  // namespace
+}  // namespace tt
