@@ -209,7 +209,7 @@ class SuikodenState final : public State {
   // played face down in a duel.
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
-  void view(Seat viewer, nlohmann::json& out) const override;
+  void write_view(Seat viewer, ViewWriter& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   LogWeight log_weight(const Event& event) const override;
@@ -303,6 +303,14 @@ class SuikodenState final : public State {
   // Whether `side` may dispatch on `place` from a hand that reaches `reach`
   // (its hand, or the first copies of its hand) or by redeploying its support.
   bool has_dispatch(int place, Seat side, const HandReach& reach) const;
+
+  // The parts of a view (view.cpp).
+  void write_card(ViewWriter& out, Card c) const;  // its id, or null
+  void write_zone(ViewWriter& out, std::span<const Card> cards) const;
+  void write_cards_seen(Seat viewer, ViewWriter& out) const;
+  void write_player(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_mission(int p, ViewWriter& out) const;
+  void write_battle(Seat viewer, ViewWriter& out) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).
