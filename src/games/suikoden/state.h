@@ -229,7 +229,7 @@ class SuikodenState final : public State {
   // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
   // docs/games/suikoden.md "Game summary").
   SummaryFact summary_fact(const Event& event) const override;
-  std::string card_label(Card c) const;
+  const std::string& card_label(Card c) const;  // Rules::labels
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
   // the field at fault and changes nothing.
