@@ -70,8 +70,8 @@ TEST_P(DirectViews, AreTheTreesDumpWithTheSameNodesAndPatches) {
 
 INSTANTIATE_TEST_SUITE_P(Games, DirectViews,
                          ::testing::Values(Case{"suikoden", 2}, Case{"ddm", 2},
-                                           Case{"lastchronicle", 2}, Case{"magic", 2},
-                                           Case{"magic", 4}),
+                                           Case{"lastchronicle", 2}, Case{"lastchronicle", 4},
+                                           Case{"magic", 2}, Case{"magic", 4}),
                          [](const auto& info) {
                            return info.param.game + std::to_string(info.param.seats);
                          });
