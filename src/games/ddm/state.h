@@ -44,6 +44,8 @@ enum class Phase : std::uint8_t {
 };
 // The phase's name in views and saved states ("main"; view.cpp).
 const char* phase_name(Phase p);
+// A piece's keywords (flying, tunnel, ranged) as a list (view.cpp).
+void write_keywords(ViewWriter& out, std::uint8_t keywords);
 
 enum Act : std::uint16_t {
   kPickDie,  // a: die slot; the third pick rolls

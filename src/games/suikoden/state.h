@@ -34,6 +34,10 @@ enum class Phase : std::uint8_t {
   kTrim,        // supply: a seat over its hand limit discards down to it
   kOver,
 };
+// The phases as views and saved states name them, in Phase's order.
+inline constexpr const char* kPhaseNames[] = {"mulligan", "main",    "discard",    "support",
+                                              "battle",   "counter", "casualties", "station",
+                                              "duel",     "trim",    "over"};
 
 // Action kinds (Action::kind); operands: a = card, b = place.
 enum Act : std::uint16_t {
