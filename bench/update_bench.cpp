@@ -25,8 +25,11 @@ using server::Table;
 
 // Base: the update built as a tree, not dumped. Tree: the tree and its log
 // dumped (whole updates before they were written as text). Full: written as
-// text, whole. Patch: written as text, the view as a patch from the one before.
-enum class Form { kBase, kTree, kFull, kPatch };
+// text, whole, the view written straight to text (State::write_view).
+// FullTreeView: the same, but the view built as a JSON tree first and walked
+// into text (how views were written before). Patch: written as text, the
+// view as a patch from the one before.
+enum class Form { kBase, kTree, kFull, kFullTreeView, kPatch };
 
 Setup setup_for(const std::string& game, std::uint64_t seed) {
   Setup s;
@@ -95,7 +98,7 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
         t.match->act(d.seat, d.option);
         ++version;
         const double start = cpu_seconds();
-        if (form == Form::kFull || form == Form::kPatch) shared.write(t, {});
+        if (form != Form::kBase && form != Form::kTree) shared.write(t, {});
         for (Seat r = kNoSeat; r < seats; ++r) {
           const auto i = static_cast<std::size_t>(r + 1);
           switch (form) {
@@ -110,10 +113,14 @@ void update_bench(benchmark::State& bs, const std::string& game, Form form) {
               break;
             }
             case Form::kFull:
+            case Form::kFullTreeView:
             case Form::kPatch: {
               place.write(t, r);
-              view.assign(t.match->view(r));
-              const bool whole = form == Form::kFull || sent[i].empty();
+              if (form == Form::kFullTreeView)
+                view.assign(t.match->view(r));
+              else
+                view.assign(*t.match, r);
+              const bool whole = form != Form::kPatch || sent[i].empty();
               patch.clear();
               if (!whole) view.append_patch_from(sent[i], patch);
               bytes.push_back(server::update_text(
@@ -157,8 +164,10 @@ int main(int argc, char** argv) {
   using namespace tt;
   register_builtin_games();
   for (const std::string game : {"suikoden", "ddm", "lastchronicle", "magic", "magic:4"})
-    for (auto [name, form] : {std::pair{"Base", Form::kBase}, std::pair{"Tree", Form::kTree},
-                              std::pair{"Full", Form::kFull}, std::pair{"Patch", Form::kPatch}})
+    for (auto [name, form] :
+         {std::pair{"Base", Form::kBase}, std::pair{"Tree", Form::kTree},
+          std::pair{"Full", Form::kFull}, std::pair{"FullTreeView", Form::kFullTreeView},
+          std::pair{"Patch", Form::kPatch}})
       benchmark::RegisterBenchmark(
           ("Update" + std::string(name) + "/" + game).c_str(),
           [game, form](benchmark::State& bs) { update_bench(bs, game, form); })

@@ -60,6 +60,8 @@ class Match {
   std::string concede(Seat seat);
 
   nlohmann::json view(Seat viewer) const;
+  // The same view written through `out` (the server writes it as text).
+  void write_view(Seat viewer, ViewWriter& out) const { state_->write_view(viewer, out); }
   const EventLog& log() const { return *log_; }
   // Log lines from index `from` on, as `viewer` may see them.
   nlohmann::json log_json(Seat viewer, std::size_t from = 0) const;

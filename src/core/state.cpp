@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/view_writer.h"
 
 namespace tt {
 
@@ -53,6 +54,17 @@ std::uint64_t fnv1a(const void* data, std::size_t size, std::uint64_t h) {
   auto p = static_cast<const unsigned char*>(data);
   for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ull;
   return h;
+}
+
+void State::view(Seat viewer, nlohmann::json& out) const {
+  JsonTreeWriter tree(out);
+  write_view(viewer, tree);
+}
+
+void State::write_view(Seat viewer, ViewWriter& out) const {
+  nlohmann::json j;
+  view(viewer, j);
+  write_json(out, j);
 }
 
 std::string State::information_state_text(Seat seat) const {

@@ -18,6 +18,8 @@
 
 namespace tt {
 
+class ViewWriter;  // core/view_writer.h
+
 class State {
  public:
   virtual ~State() = default;
@@ -98,8 +100,12 @@ class State {
     return action_label(seat, action);
   }
 
-  // What `viewer` may see (a seat, or kReferee for everything).
-  virtual void view(Seat viewer, nlohmann::json& out) const = 0;
+  // What `viewer` may see (a seat, or kReferee for everything). A game
+  // overrides one of the two: write_view, value by value in key order
+  // (core/view_writer.h; the server writes it straight to text), or view,
+  // as a JSON tree. Each default is made of the other.
+  virtual void view(Seat viewer, nlohmann::json& out) const;
+  virtual void write_view(Seat viewer, ViewWriter& out) const;
   // Everything, restorable by Game::restore (including the RNG).
   virtual void save(nlohmann::json& out) const = 0;
   // One log line for `viewer`, hiding details that viewer may not see.

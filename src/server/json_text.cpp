@@ -25,6 +25,12 @@ void integer(std::string& out, std::int64_t n) {
   out.append(digits, end);
 }
 
+void unsigned_integer(std::string& out, std::uint64_t n) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  out.append(digits, end);
+}
+
 void scalar(std::string& out, const json& j) {
   switch (j.type()) {
     case json::value_t::null:
@@ -36,12 +42,9 @@ void scalar(std::string& out, const json& j) {
     case json::value_t::number_integer:
       integer(out, j.get<std::int64_t>());
       return;
-    case json::value_t::number_unsigned: {
-      char digits[24];
-      const auto end = std::to_chars(digits, digits + sizeof digits, j.get<std::uint64_t>()).ptr;
-      out.append(digits, end);
+    case json::value_t::number_unsigned:
+      unsigned_integer(out, j.get<std::uint64_t>());
       return;
-    }
     case json::value_t::string:
       string(out, j.get_ref<const std::string&>());
       return;

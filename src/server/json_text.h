@@ -13,6 +13,7 @@ namespace tt::server::json_text {
 // `s` as a JSON string, quotes included (invalid UTF-8 replaced, as dump does).
 void string(std::string& out, std::string_view s);
 void integer(std::string& out, std::int64_t n);
+void unsigned_integer(std::string& out, std::uint64_t n);
 inline void boolean(std::string& out, bool b) {
   out += b ? "true" : "false";
 }

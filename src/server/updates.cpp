@@ -80,7 +80,7 @@ void Server::Impl::broadcast(Table& table) {
       std::swap(p.view, spare_views.back());
       spare_views.pop_back();
     }
-    p.view.assign(match.view(seat));
+    p.view.assign(match, seat);
     ++metrics.views_built;
     return p;
   };
@@ -150,7 +150,7 @@ void Server::Impl::send_update(Table& table, Subscriber& sub) {
   PlaceUpdateText parts;
   parts.write(table, sub.seat);
   ViewText view;
-  view.assign(table.match->view(sub.seat));
+  view.assign(*table.match, sub.seat);
   ++metrics.views_built;
   std::uint64_t version = 0;
   if (sub.patches) {

@@ -9,56 +9,106 @@ using nlohmann::json;
 void ViewText::clear() {
   text_.clear();
   nodes_.clear();
+  open_.clear();
+}
+
+// Writes values as text where they come, each recorded as a Node: the
+// view writer's backend for the server.
+class ViewText::Writer final : public ViewWriter {
+ public:
+  explicit Writer(ViewText& v) : v_(v) {}
+
+ private:
+  void on_begin_object() override { open('{'); }
+  void on_end_object() override { close('}', 'o'); }
+  void on_begin_array() override { open('['); }
+  void on_end_array() override { close(']', 'a'); }
+  void on_key(std::string_view k) override {
+    comma();
+    key_begin_ = size();
+    json_text::string(v_.text_, k);
+    key_end_ = size();
+    v_.text_ += ':';
+  }
+  void on_null() override {
+    scalar([&] { v_.text_ += "null"; });
+  }
+  void on_boolean(bool b) override {
+    scalar([&] { json_text::boolean(v_.text_, b); });
+  }
+  void on_integer(std::int64_t n) override {
+    scalar([&] { json_text::integer(v_.text_, n); });
+  }
+  void on_unsigned(std::uint64_t n) override {
+    scalar([&] { json_text::unsigned_integer(v_.text_, n); });
+  }
+  void on_string(std::string_view s) override {
+    scalar([&] { json_text::string(v_.text_, s); });
+  }
+  void on_real(double d) override {
+    scalar([&] { json_text::scalar(v_.text_, json(d)); });
+  }
+
+  std::uint32_t size() const { return static_cast<std::uint32_t>(v_.text_.size()); }
+  bool in_object() const { return !v_.open_.empty() && v_.open_.back().object; }
+  // Siblings are separated by commas: a member's before its key (on_key),
+  // an item's before its value.
+  void comma() {
+    if (!v_.open_.empty() && v_.open_.back().last) v_.text_ += ',';
+  }
+  // A new value here: its node, linked to its previous sibling.
+  std::uint32_t start() {
+    if (!in_object()) comma();
+    const auto at = static_cast<std::uint32_t>(v_.nodes_.size());
+    Node& n = v_.nodes_.emplace_back();
+    n.begin = size();
+    if (!v_.open_.empty()) {
+      Open& parent = v_.open_.back();
+      if (parent.object) {  // the key's text is inside its quotes
+        n.key_begin = key_begin_ + 1;
+        n.key_end = key_end_ - 1;
+      }
+      if (parent.last) v_.nodes_[parent.last].next = at;
+      parent.last = at;
+    }
+    return at;
+  }
+  template <typename WriteText>
+  void scalar(WriteText&& write_text) {
+    const std::uint32_t at = start();
+    write_text();
+    Node& n = v_.nodes_[at];
+    n.kind = 's';
+    n.end = size();
+  }
+  void open(char bracket) {
+    const std::uint32_t at = start();
+    v_.text_ += bracket;
+    v_.open_.push_back({at, 0, bracket == '{'});
+  }
+  void close(char bracket, char kind) {
+    const Open o = v_.open_.back();
+    v_.open_.pop_back();
+    v_.text_ += bracket;
+    Node& n = v_.nodes_[o.node];
+    n.kind = o.last ? kind : 's';  // an empty object or array is a plain value
+    n.end = size();
+  }
+
+  ViewText& v_;
+  std::uint32_t key_begin_ = 0, key_end_ = 0;
+};
+
+void ViewText::assign(const Match& match, Seat viewer) {
+  clear();
+  Writer w(*this);
+  match.write_view(viewer, w);
 }
 
 void ViewText::assign(const json& view) {
   clear();
-  write(view);
-}
-
-void ViewText::write(const json& j) {
-  const auto at = static_cast<std::uint32_t>(nodes_.size());
-  nodes_.emplace_back();
-  nodes_[at].begin = static_cast<std::uint32_t>(text_.size());
-  std::uint32_t previous = 0;  // the last child written (0: none; the root is nobody's child)
-  auto child = [&](auto&& write_key, const json& v) {
-    if (previous) text_ += ',';
-    const auto key_begin = static_cast<std::uint32_t>(text_.size());
-    write_key();
-    const auto key_end = static_cast<std::uint32_t>(text_.size());
-    const auto index = static_cast<std::uint32_t>(nodes_.size());
-    write(v);
-    if (key_end > key_begin) {  // `"key":`: the key's text is inside the quotes
-      nodes_[index].key_begin = key_begin + 1;
-      nodes_[index].key_end = key_end - 2;
-    }
-    if (previous) nodes_[previous].next = index;
-    previous = index;
-  };
-  if (j.is_object() && !j.empty()) {
-    nodes_[at].kind = 'o';
-    text_ += '{';
-    for (const auto& [k, v] : j.get_ref<const json::object_t&>())
-      child(
-          [&] {
-            json_text::string(text_, k);
-            text_ += ':';
-          },
-          v);
-    text_ += '}';
-  } else if (j.is_array() && !j.empty()) {
-    nodes_[at].kind = 'a';
-    text_ += '[';
-    for (const json& v : j.get_ref<const json::array_t&>()) child([] {}, v);
-    text_ += ']';
-  } else {
-    nodes_[at].kind = 's';
-    if (j.is_structured())
-      text_ += j.is_object() ? "{}" : "[]";
-    else
-      json_text::scalar(text_, j);
-  }
-  nodes_[at].end = static_cast<std::uint32_t>(text_.size());
+  Writer w(*this);
+  write_json(w, view);
 }
 
 // Writes the operations, like nlohmann::json::diff's (add, remove, replace;

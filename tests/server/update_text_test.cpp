@@ -72,7 +72,7 @@ TEST_P(UpdateTexts, IsTheDumpOfTheTreeAndItsPatchesGiveTheNextView) {
       json tree = t.update_base(r, now);
       tree["log"] = t.match->log_json(r, log_sent[i]);
       place.write(t, r);
-      view.assign(t.match->view(r));
+      view.assign(*t.match, r);  // written directly, as the server does
       const std::string plain = update_text(
           t, r, shared, place, {UpdateForm::kPlain, view.text(), {}, 0, 0}, log_sent[i]);
       ASSERT_EQ(plain, tree.dump(-1, ' ', false, json::error_handler_t::replace))

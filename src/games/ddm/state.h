@@ -44,6 +44,8 @@ enum class Phase : std::uint8_t {
 };
 // The phase's name in views and saved states ("main"; view.cpp).
 const char* phase_name(Phase p);
+// A piece's keywords (flying, tunnel, ranged) as a list (view.cpp).
+void write_keywords(ViewWriter& out, std::uint8_t keywords);
 
 enum Act : std::uint16_t {
   kPickDie,  // a: die slot; the third pick rolls
@@ -158,7 +160,7 @@ class DdmState final : public State {
   void apply_action(Seat seat, Action action) override;
   std::string action_id(Seat seat, Action action) const override;
   std::string action_label(Seat seat, Action action) const override;
-  void view(Seat viewer, nlohmann::json& out) const override;
+  void write_view(Seat viewer, ViewWriter& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   LogWeight log_weight(const Event& event) const override;
@@ -183,8 +185,7 @@ class DdmState final : public State {
   // docs/games/ddm.md "Game summary").
   SummaryFact summary_fact(const Event& event) const override;
   void load(const nlohmann::json& j);
-  // The last attack as the view shows it, and read back from a saved state (view.cpp).
-  nlohmann::json last_attack_json() const;
+  // The last attack, read back from a saved state (view.cpp).
   // Why a game at the round limit ended as it did (describe.cpp), "" otherwise.
   std::string tie_break_text() const;
   void load_last_attack(const nlohmann::json& a);
@@ -215,6 +216,18 @@ class DdmState final : public State {
   Seat deciding() const;
   Seat opponent(Seat s) const { return static_cast<Seat>(1 - s); }
   void add_crests(Seat s, Crest c, int n);
+
+  // The parts of a view (view.cpp).
+  void write_battle(ViewWriter& out) const;
+  void write_link(ViewWriter& out, const Link& l) const;
+  void write_dungeon(ViewWriter& out) const;
+  void write_field(Seat viewer, ViewWriter& out) const;
+  void write_piece(ViewWriter& out, PieceId p) const;
+  void write_last_attack(ViewWriter& out) const;
+  void write_placing(ViewWriter& out) const;
+  void write_player(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_rolled(ViewWriter& out) const;
+  void write_tie_break(ViewWriter& out) const;
 
   // Dice and summoning (dice.cpp)
   void roll(Seat s, std::uint16_t mask);

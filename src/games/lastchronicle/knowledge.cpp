@@ -12,8 +12,7 @@
 // A known deck top that is drawn stays known in the hand. Cards only leave
 // the top of a deck and only go to its bottom (the mulligan), so a known
 // card's place in the deck never changes unseen.
-#include <nlohmann/json.hpp>
-
+#include "core/view_writer.h"
 #include "games/lastchronicle/state.h"
 
 namespace tt::lastchronicle {
@@ -36,34 +35,39 @@ void LcState::note_revealed_tops() {
 // the ids of those it knows. "deck_known": the places of s's deck (0 = top)
 // that some seat knows, with the seats, and the card when the viewer is one
 // of them (the referee reads "deck").
-void LcState::view_knowledge(Seat viewer, Seat s, nlohmann::json& out) const {
-  using nlohmann::json;
+void LcState::write_hand_known(Seat viewer, Seat s, ViewWriter& out) const {
   const Player& p = players_[s];
   const bool sees_hand = viewer == kReferee || viewer == s;
-  json hand = json::array();
+  out.begin_array();
   for (std::size_t i = 0; i < p.hand.size(); ++i) {
     const Card c = p.hand[i];
     if ((known_[c] & everyone() & ~seat_bit(s)) == 0) continue;
     if (sees_hand)
-      hand.push_back(i);
+      out.value(i);
     else if (has_seat(known_[c], viewer))
-      hand.push_back(def(c).id);
+      out.string(def(c).id);
   }
-  out["hand_known"] = std::move(hand);
-  json deck = json::array();
+  out.end_array();
+}
+
+void LcState::write_deck_known(Seat viewer, Seat s, ViewWriter& out) const {
+  const Player& p = players_[s];
   const std::size_t n = p.deck.size();
+  out.begin_array();
   for (std::size_t i = 0; i < n; ++i) {
     const Card c = p.deck[n - 1 - i];
     const SeatMask m = known_[c] & everyone();
     if (!m) continue;
-    json seats = json::array();
+    out.begin_object();
+    out.field("at", i);
+    if (viewer != kReferee && has_seat(m, viewer)) out.field("card", def(c).id);
+    out.key("seats").begin_array();
     for (Seat k = 0; k < num_seats(); ++k)
-      if (has_seat(m, k)) seats.push_back(k);
-    json e = {{"at", i}, {"seats", std::move(seats)}};
-    if (viewer != kReferee && has_seat(m, viewer)) e["card"] = def(c).id;
-    deck.push_back(std::move(e));
+      if (has_seat(m, k)) out.value(k);
+    out.end_array();
+    out.end_object();
   }
-  out["deck_known"] = std::move(deck);
+  out.end_array();
 }
 
 }  // namespace tt::lastchronicle

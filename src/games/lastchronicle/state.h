@@ -5,6 +5,7 @@
 #pragma once
 #include <array>
 #include <memory>
+#include <span>
 #include <utility>
 
 #include "core/priority_round.h"
@@ -189,7 +190,7 @@ class LcState final : public State {
   // mulligan or set aside face down as shed.
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
-  void view(Seat viewer, nlohmann::json& out) const override;
+  void write_view(Seat viewer, ViewWriter& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   LogWeight log_weight(const Event& event) const override;
@@ -333,7 +334,16 @@ class LcState final : public State {
   SeatMask everyone() const { return static_cast<SeatMask>((1u << num_seats()) - 1); }
   void reveal_top(Seat s);    // every seat sees the top card of s's deck (judgement)
   void note_revealed_tops();  // after each decision: tops shown by reveal_top statics
-  void view_knowledge(Seat viewer, Seat s, nlohmann::json& out) const;
+  void write_hand_known(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_deck_known(Seat viewer, Seat s, ViewWriter& out) const;
+  // The parts of a view (view.cpp).
+  void write_card(ViewWriter& out, Card c) const;   // its id, or null
+  void write_owner(ViewWriter& out, Card c) const;  // its owner, or null
+  void write_zone(ViewWriter& out, std::span<const Card> cards) const;
+  void write_player(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_combat(ViewWriter& out) const;
+  void write_payment(ViewWriter& out) const;
+  void write_resolving(ViewWriter& out) const;
   // determinize.cpp: s's cards the observer does not know, dealt anew
   void deal_unseen(Seat observer, Seat s, bool tops_shown, Rng& rng);
 

@@ -289,6 +289,23 @@ std::string links_string(std::uint16_t links) {
   return s;
 }
 
+std::string card_label(const CardDef& d) {
+  std::string s = d.name;
+  if (d.is_character() && !d.is_commander())
+    s += " (" + class_name(d.cls) + ", " + links_string(d.links) + ", atk " +
+         std::to_string(d.atk) + " / troops " + std::to_string(d.troops) + " / build " +
+         std::to_string(d.build) + ")";
+  else if (d.type == CardType::kMission)
+    s += " (" + battle_name(d.battle) +
+         (d.battle == Battle::kDuel ? " on " + stat_name(d.duel_stat)
+                                    : " " + std::to_string(d.target)) +
+         ", VP " + std::to_string(d.vp_placer) + "/" + std::to_string(d.vp_opponent) + ")";
+  else if (d.type == CardType::kFacility)
+    s += " (facility, build " + std::to_string(d.target) + ", block " + std::to_string(d.block) +
+         ")";
+  return s;
+}
+
 std::string class_name(CharClass c) {
   switch (c) {
     case CharClass::kCommander:

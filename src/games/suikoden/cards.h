@@ -88,6 +88,8 @@ struct Pool {
 
 std::string stat_name(Stat s);
 std::string links_string(std::uint16_t links);
+// A card as the views and option labels name it: its name and what it does in brief.
+std::string card_label(const CardDef& d);
 std::string class_name(CharClass c);
 std::string battle_name(Battle b);
 

@@ -61,22 +61,8 @@ std::string SuikodenState::action_id(Seat, Action a) const {
   return "?";
 }
 
-std::string SuikodenState::card_label(Card c) const {
-  const CardDef& d = def(c);
-  std::string s = d.name;
-  if (d.is_character() && !d.is_commander())
-    s += " (" + class_name(d.cls) + ", " + links_string(d.links) + ", atk " +
-         std::to_string(d.atk) + " / troops " + std::to_string(d.troops) + " / build " +
-         std::to_string(d.build) + ")";
-  else if (d.type == CardType::kMission)
-    s += " (" + battle_name(d.battle) +
-         (d.battle == Battle::kDuel ? " on " + stat_name(d.duel_stat)
-                                    : " " + std::to_string(d.target)) +
-         ", VP " + std::to_string(d.vp_placer) + "/" + std::to_string(d.vp_opponent) + ")";
-  else if (d.type == CardType::kFacility)
-    s += " (facility, build " + std::to_string(d.target) + ", block " + std::to_string(d.block) +
-         ")";
-  return s;
+const std::string& SuikodenState::card_label(Card c) const {
+  return rules_->labels[def_[c]];
 }
 
 // A place has one name everywhere (options, table, log): its id, m0 to m3

@@ -10,6 +10,7 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o)
   mulligan_max = o.get_int("mulligan_max");
   names_counted = pool.names.size() <= static_cast<std::size_t>(kNameSlots);
   facts.reserve(pool.cards.size());
+  labels.reserve(pool.cards.size());
   for (const CardDef& d : pool.cards) {
     DefFacts f;
     for (std::size_t i = 0; i < d.names.size() && i < 2; ++i) f.names[i] = d.names[i];
@@ -33,6 +34,7 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o)
     for (Stat st : {Stat::kAtk, Stat::kTroops, Stat::kBuild})
       f.printed[static_cast<std::size_t>(st)] = d.printed(st);
     facts.push_back(f);
+    labels.push_back(card_label(d));
   }
   // The boost table: a row per booster, stat and scope, over every definition.
   const std::size_t defs = pool.cards.size();

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/options.h"
@@ -47,7 +48,8 @@ inline constexpr int kNameSlots = 128;
 struct Rules {
   std::shared_ptr<const Pool> pool_ptr;
   const Pool& pool;
-  std::vector<DefFacts> facts;  // per definition of the pool
+  std::vector<DefFacts> facts;      // per definition of the pool
+  std::vector<std::string> labels;  // per definition: its card_label, written once
   LinkMode link_mode = LinkMode::kUnion;
   int vp_to_win = 5;
   int hand_size = 6;

@@ -34,6 +34,10 @@ enum class Phase : std::uint8_t {
   kTrim,        // supply: a seat over its hand limit discards down to it
   kOver,
 };
+// The phases as views and saved states name them, in Phase's order.
+inline constexpr const char* kPhaseNames[] = {"mulligan", "main",    "discard",    "support",
+                                              "battle",   "counter", "casualties", "station",
+                                              "duel",     "trim",    "over"};
 
 // Action kinds (Action::kind); operands: a = card, b = place.
 enum Act : std::uint16_t {
@@ -209,7 +213,7 @@ class SuikodenState final : public State {
   // played face down in a duel.
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
-  void view(Seat viewer, nlohmann::json& out) const override;
+  void write_view(Seat viewer, ViewWriter& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   LogWeight log_weight(const Event& event) const override;
@@ -229,7 +233,7 @@ class SuikodenState final : public State {
   // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
   // docs/games/suikoden.md "Game summary").
   SummaryFact summary_fact(const Event& event) const override;
-  std::string card_label(Card c) const;
+  const std::string& card_label(Card c) const;  // Rules::labels
   std::string place_label(int p) const;
   // Restores a saved or scenario-described state; throws tt::Error naming
   // the field at fault and changes nothing.
@@ -303,6 +307,14 @@ class SuikodenState final : public State {
   // Whether `side` may dispatch on `place` from a hand that reaches `reach`
   // (its hand, or the first copies of its hand) or by redeploying its support.
   bool has_dispatch(int place, Seat side, const HandReach& reach) const;
+
+  // The parts of a view (view.cpp).
+  void write_card(ViewWriter& out, Card c) const;  // its id, or null
+  void write_zone(ViewWriter& out, std::span<const Card> cards) const;
+  void write_cards_seen(Seat viewer, ViewWriter& out) const;
+  void write_player(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_mission(int p, ViewWriter& out) const;
+  void write_battle(Seat viewer, ViewWriter& out) const;
 
   // Whether a seat's hand holds what its pending decision shows it holds
   // (determinize.cpp).

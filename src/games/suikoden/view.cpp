@@ -1,361 +1,205 @@
-// Views (what a seat may see), and saving/restoring the whole state. The
-// saved form names cards by their pool id and is also the "state" block of a
-// scenario (docs/scenario-format.md), so every field but the cards is optional.
-#include <nlohmann/json.hpp>
-#include <type_traits>
-#include <utility>
+// Views: what a seat may see, written through a view writer
+// (core/view_writer.h) in key order. The saved form is saved.cpp.
+#include <algorithm>
+#include <span>
 
-#include "core/error.h"
-#include "core/load_fields.h"
+#include "core/view_writer.h"
 #include "games/suikoden/state.h"
 
 namespace tt::suikoden {
 
-using nlohmann::json;
-
 namespace {
 
-const char* kPhaseNames[] = {"mulligan",   "main",    "discard", "support", "battle", "counter",
-                             "casualties", "station", "duel",    "trim",    "over"};
-
-std::string place_id(int p) {
-  return "m" + std::to_string(p);
+// "m0" to "m3".
+std::string_view place_id(int p) {
+  static const char* kIds[] = {"m0", "m1", "m2", "m3"};
+  return kIds[p];
 }
 
 }  // namespace
 
-void SuikodenState::view(Seat viewer, json& out) const {
-  const bool referee = viewer == kReferee;
-  auto id = [&](Card c) { return c == kNoCard ? json(nullptr) : json(def(c).id); };
-  auto zone = [&](const auto& cards) {
-    json a = json::array();
-    for (Card c : cards) a.push_back(def(c).id);
-    return a;
-  };
-  out = json::object();
-  out["game"] = "suikoden";
-  out["turn"] = turn_;
-  out["turn_player"] = turn_player_;
-  out["first_player"] = first_player_;
-  out["phase"] = kPhaseNames[static_cast<int>(phase_)];
-  out["vp_to_win"] = rules_->vp_to_win;
-  json pending = json::array();
+// Keys are written in alphabetical order (core/view_writer.h).
+void SuikodenState::write_view(Seat viewer, ViewWriter& out) const {
+  out.begin_object();
+  out.key("battle");
+  if (battle_.place >= 0 && phase_ != Phase::kMain)
+    write_battle(viewer, out);
+  else
+    out.null();
+  out.key("cards");
+  write_cards_seen(viewer, out);
+  out.field("first_player", first_player_);
+  out.field("game", "suikoden");
+  out.key("missions").begin_array();
+  for (int p = 0; p < kPlaces; ++p)
+    if (places_[p].card != kNoCard) write_mission(p, out);
+  out.end_array();
+  if (phase_ == Phase::kMulligan) {
+    // How many cards the deciding seat has picked to return is seen by all
+    // (the log says "return:card-K"); which ones only by that seat.
+    if (viewer == kReferee || viewer == deciding_)
+      write_zone(out.key("mulligan_pick"), mulligan_pick_);
+    out.field("mulligan_picked", mulligan_pick_.size());
+  }
+  out.key("pending").begin_array();
   for (Seat s = 0; s < 2; ++s)
-    if (has_seat(pending_seats(), s)) pending.push_back(s);
-  out["pending"] = std::move(pending);
-  out["winner"] = phase_ == Phase::kOver && winner_ >= 0 ? json(winner_) : json(nullptr);
-  json cards_seen = json::object();
+    if (has_seat(pending_seats(), s)) out.value(s);
+  out.end_array();
+  out.field("phase", kPhaseNames[static_cast<int>(phase_)]);
+  out.key("players").begin_array();
+  for (Seat s = 0; s < 2; ++s) write_player(viewer, s, out);
+  out.end_array();
+  out.field("turn", turn_);
+  out.field("turn_player", turn_player_);
+  out.field("vp_to_win", rules_->vp_to_win);
+  out.key("winner");
+  if (phase_ == Phase::kOver && winner_ >= 0)
+    out.value(winner_);
+  else
+    out.null();
+  out.end_object();
+}
+
+void SuikodenState::write_card(ViewWriter& out, Card c) const {
+  if (c == kNoCard)
+    out.null();
+  else
+    out.string(def(c).id);
+}
+
+void SuikodenState::write_zone(ViewWriter& out, std::span<const Card> cards) const {
+  out.begin_array();
+  for (Card c : cards) out.string(def(c).id);
+  out.end_array();
+}
+
+// Every card the viewer sees on the table, by id, with its label: the
+// commanders, discards, resolved cards, missions and their characters, and
+// the viewer's own hand.
+void SuikodenState::write_cards_seen(Seat viewer, ViewWriter& out) const {
+  StaticVec<Card, kMaxCards> seen;
   auto note = [&](Card c) {
-    if (c != kNoCard) cards_seen[def(c).id] = card_label(c);
+    if (c != kNoCard) seen.push_back(c);
   };
-  json players = json::array();
   for (Seat s = 0; s < 2; ++s) {
     const auto& p = players_[s];
-    json pj = {{"seat", s},
-               {"vp", vp(s)},
-               {"mission_vp", p.mission_vp},
-               {"facilities_built", p.facilities_built},
-               {"hand_limit", hand_limit(s)},
-               {"hand_size", p.hand.size()},
-               {"deck_size", p.deck.size()},
-               {"commander", id(p.commander)},
-               {"discard", zone(p.discard)}};
     note(p.commander);
     for (Card c : p.discard) note(c);
-    if (referee || viewer == s) {
-      pj["hand"] = zone(p.hand);
+    if (viewer == kReferee || viewer == s)
       for (Card c : p.hand) note(c);
-    }
-    if (referee) {
-      json deck = json::array();
-      for (auto it = p.deck.end(); it != p.deck.begin();) deck.push_back(def(*--it).id);
-      pj["deck"] = std::move(deck);
-    }
-    json resolved = json::array();
     for (auto& r : p.resolved) {
-      resolved.push_back({{"card", id(r.card)}, {"stationed", id(r.stationed)}});
       note(r.card);
       note(r.stationed);
     }
-    pj["resolved"] = std::move(resolved);
-    players.push_back(std::move(pj));
   }
-  out["players"] = std::move(players);
-  json missions = json::array();
-  for (int p = 0; p < kPlaces; ++p) {
-    const auto& mp = places_[p];
-    if (mp.card == kNoCard) continue;
-    json mj = {{"place", place_id(p)},
-               {"owner", owner_of_place(p)},
-               {"card", id(mp.card)},
-               {"battle", battle_name(def(mp.card).battle)},
-               {"support", id(mp.support)},
-               {"dispatched", json::array({zone(mp.dispatched[0]), zone(mp.dispatched[1])})}};
-    for (Stat st : {Stat::kAtk, Stat::kTroops, Stat::kBuild})
-      mj[stat_name(st)] = {total(p, 0, st), total(p, 1, st)};
+  for (const auto& mp : places_) {
     note(mp.card);
     note(mp.support);
     for (auto& side : mp.dispatched)
       for (Card c : side) note(c);
-    missions.push_back(std::move(mj));
   }
-  out["missions"] = std::move(missions);
-  if (battle_.place >= 0 && phase_ != Phase::kMain) {
-    json b = {{"place", place_id(battle_.place)},
-              {"new", battle_.is_new},
-              {"first_step", battle_.first_step},
-              {"passes", battle_.passes},
-              {"acting", battle_.acting},
-              {"last_dispatched", id(battle_.last_dispatched)},
-              {"winner", battle_.winner == kNoSeat ? json(nullptr) : json(battle_.winner)},
-              {"to_cover", battle_.to_cover},
-              {"troops", battle_.troops}};
-    json weakened = json::array();
-    for (auto& w : battle_.weakened)
-      weakened.push_back(
-          {{"card", def(w.card).id}, {"stat", stat_name(w.stat)}, {"amount", w.amount}});
-    b["weakened"] = std::move(weakened);
-    json duel = json::array();
-    for (Seat s = 0; s < 2; ++s) {
-      // A face-down duel card is seen only by its player until the reveal.
-      const bool shown = referee || viewer == s;
-      // Everyone sees whether a card lies face down (an empty hand plays none).
-      duel.push_back({{"picked", battle_.duel_picked[s]},
-                      {"face_down", battle_.duel_card[s] != kNoCard},
-                      {"card", shown ? id(battle_.duel_card[s]) : json(nullptr)}});
-    }
-    b["duel"] = std::move(duel);
-    out["battle"] = std::move(b);
-  } else {
-    out["battle"] = nullptr;
+  std::sort(seen.begin(), seen.end(), [&](Card a, Card b) { return def(a).id < def(b).id; });
+  out.begin_object();
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const std::string& id = def(seen[i]).id;
+    if (i > 0 && def(seen[i - 1]).id == id) continue;  // copies of one card share its entry
+    out.field(id, card_label(seen[i]));
   }
-  if (phase_ == Phase::kMulligan) {
-    // How many cards the deciding seat has picked to return is seen by all
-    // (the log says "return:card-K"); which ones only by that seat.
-    out["mulligan_picked"] = mulligan_pick_.size();
-    if (referee || viewer == deciding_) out["mulligan_pick"] = zone(mulligan_pick_);
-  }
-  out["cards"] = std::move(cards_seen);
+  out.end_object();
 }
 
-void SuikodenState::save(json& out) const {
-  view(kReferee, out);
-  out.erase("cards");
-  out["deciding"] = deciding_;
-  out["winner"] = winner_ == -2 ? json(nullptr) : json(winner_);
-  out["rng"] = rng_to_json(rng_);
-  for (Seat s = 0; s < 2; ++s) out["players"][s]["decked"] = players_[s].decked;
-  out["mulligan_pick"] = json::array();
-  for (Card c : mulligan_pick_) out["mulligan_pick"].push_back(def(c).id);
+void SuikodenState::write_player(Seat viewer, Seat s, ViewWriter& out) const {
+  const auto& p = players_[s];
+  const bool sees_hand = viewer == kReferee || viewer == s;
+  out.begin_object();
+  write_card(out.key("commander"), p.commander);
+  if (viewer == kReferee) {
+    out.key("deck").begin_array();  // top card first
+    for (auto it = p.deck.end(); it != p.deck.begin();) out.string(def(*--it).id);
+    out.end_array();
+  }
+  out.field("deck_size", p.deck.size());
+  write_zone(out.key("discard"), p.discard);
+  out.field("facilities_built", p.facilities_built);
+  if (sees_hand) write_zone(out.key("hand"), p.hand);
+  out.field("hand_limit", hand_limit(s));
+  out.field("hand_size", p.hand.size());
+  out.field("mission_vp", p.mission_vp);
+  out.key("resolved").begin_array();
+  for (auto& r : p.resolved) {
+    out.begin_object();
+    write_card(out.key("card"), r.card);
+    write_card(out.key("stationed"), r.stationed);
+    out.end_object();
+  }
+  out.end_array();
+  out.field("seat", s);
+  out.field("vp", vp(s));
+  out.end_object();
 }
 
-// Restores the form save() writes; a scenario may leave out anything but
-// cards. Every field is type- and range-checked and an error names it by its
-// path ("state.players[1].hand[3]: unknown card 'x'"); a refused state
-// leaves this one unchanged.
-void SuikodenState::load(const json& j) {
-  SuikodenState t(rules_);
-  t.load_into(j);
-  t.recount_names();
-  t.recount_hand_limits();
-  *this = t;
+void SuikodenState::write_mission(int p, ViewWriter& out) const {
+  const auto& mp = places_[p];
+  auto both_sides = [&](Stat st) {
+    out.key(stat_name(st)).begin_array();
+    out.value(total(p, 0, st));
+    out.value(total(p, 1, st));
+    out.end_array();
+  };
+  out.begin_object();
+  both_sides(Stat::kAtk);
+  out.field("battle", battle_name(def(mp.card).battle));
+  both_sides(Stat::kBuild);
+  write_card(out.key("card"), mp.card);
+  out.key("dispatched").begin_array();
+  for (auto& side : mp.dispatched) write_zone(out, side);
+  out.end_array();
+  out.field("owner", owner_of_place(p));
+  out.field("place", place_id(p));
+  write_card(out.key("support"), mp.support);
+  both_sides(Stat::kTroops);
+  out.end_object();
 }
 
-void SuikodenState::load_into(const json& j) {
-  using namespace tt::load;
-  const std::string root = "state";
-  if (!j.is_object()) fail(root, "a Suikoden state must be a JSON object");
-  const Pool& pool = rules_->pool;
-  auto card = [&](const json& v, Seat owner, const std::string& where) -> Card {
-    const std::string id = text(v, where);
-    const int d = pool.find(id);
-    if (d < 0) fail(where, "unknown card '" + id + "'");
-    if (num_cards_ >= kMaxCards - 1)
-      fail(where, "more than " + std::to_string(kMaxCards - 1) + " cards in one game");
-    return add_card(d, owner);
+void SuikodenState::write_battle(Seat viewer, ViewWriter& out) const {
+  auto pair = [&](std::string_view key, const std::array<std::int32_t, 2>& v) {
+    out.key(key).begin_array();
+    out.value(v[0]);
+    out.value(v[1]);
+    out.end_array();
   };
-  auto character = [&](const json& v, Seat owner, const std::string& where) -> Card {
-    const Card c = card(v, owner, where);
-    if (!def(c).is_character()) fail(where, "'" + def(c).id + "' is not a character");
-    return c;
-  };
-  auto opt = [&](const json& o, const char* key, const std::string& where, auto&& read) -> Card {
-    const json* v = find(o, key);
-    return v ? read(*v, at(where, key)) : kNoCard;
-  };
-  // A zone: a list of card ids, at most the zone's capacity.
-  auto zone = [&](const json& o, const char* key, Seat owner, const std::string& where, auto& into,
-                  bool characters_only) {
-    const json& l = list(o, key, where, std::remove_reference_t<decltype(into)>::capacity());
-    for (std::size_t i = 0; i < l.size(); ++i)
-      into.push_back(characters_only ? character(l[i], owner, at(at(where, key), i))
-                                     : card(l[i], owner, at(at(where, key), i)));
-  };
-  auto place_index = [&](const json& v, const std::string& where) {
-    return one_of(v, where, {"m0", "m1", "m2", "m3"});
-  };
-
-  phase_ =
-      static_cast<Phase>(one_of(j, "phase", root,
-                                {kPhaseNames[0], kPhaseNames[1], kPhaseNames[2], kPhaseNames[3],
-                                 kPhaseNames[4], kPhaseNames[5], kPhaseNames[6], kPhaseNames[7],
-                                 kPhaseNames[8], kPhaseNames[9], kPhaseNames[10]},
-                                static_cast<int>(Phase::kMain)));
-  turn_ = static_cast<std::int16_t>(integer(j, "turn", root, 1, 10000, 1));
-  turn_player_ = integer(j, "turn_player", root, 0, 1, 0);
-  first_player_ = integer(j, "first_player", root, 0, 1, turn_player_);
-  deciding_ = integer(j, "deciding", root, 0, 1, turn_player_);
-  winner_ = static_cast<std::int8_t>(integer(j, "winner", root, -1, 1, -2));
-  if (phase_ == Phase::kOver && winner_ == -2) winner_ = -1;
-  if (phase_ != Phase::kOver && winner_ != -2)
-    fail(at(root, "winner"), "only a game that is over has a winner");
-
-  const json& players = list(j, "players", root, 2);
-  for (Seat s = 0; s < static_cast<Seat>(players.size()); ++s) {
-    const json& pj = players[static_cast<std::size_t>(s)];
-    const std::string where = at(at(root, "players"), static_cast<std::size_t>(s));
-    if (!pj.is_object()) fail(where, "expected an object");
-    auto& p = players_[s];
-    p.commander = opt(pj, "commander", where, [&](const json& v, const std::string& w) {
-      const Card c = card(v, s, w);
-      if (!def(c).is_commander()) fail(w, "'" + def(c).id + "' is not a commander");
-      return c;
-    });
-    StaticVec<Card, 64> top_first;
-    zone(pj, "deck", s, where, top_first, false);
-    for (auto it = top_first.end(); it != top_first.begin();) p.deck.push_back(*--it);
-    zone(pj, "hand", s, where, p.hand, false);
-    zone(pj, "discard", s, where, p.discard, false);
-    const json& resolved = list(pj, "resolved", where, p.resolved.capacity());
-    for (std::size_t i = 0; i < resolved.size(); ++i) {
-      const std::string w = at(at(where, "resolved"), i);
-      const json& r = resolved[i];
-      if (!r.is_object() || !find(r, "card")) fail(w, "expected an object with a \"card\"");
-      const Card c = card(r["card"], s, at(w, "card"));
-      if (def(c).is_character()) fail(at(w, "card"), "a character is no mission or facility");
-      p.resolved.push_back({c, opt(r, "stationed", w, [&](const json& v, const std::string& ww) {
-                              return character(v, s, ww);
-                            })});
-    }
-    p.mission_vp = static_cast<std::int8_t>(integer(pj, "mission_vp", where, 0, 100, 0));
-    p.facilities_built =
-        static_cast<std::int8_t>(integer(pj, "facilities_built", where, 0, 100, 0));
-    p.decked = boolean(pj, "decked", where, false);
+  out.begin_object();
+  out.field("acting", battle_.acting);
+  out.key("duel").begin_array();
+  for (Seat s = 0; s < 2; ++s) {
+    // A face-down duel card is seen only by its player until the reveal.
+    const bool shown = viewer == kReferee || viewer == s;
+    out.begin_object();
+    write_card(out.key("card"), shown ? battle_.duel_card[s] : kNoCard);
+    // Everyone sees whether a card lies face down (an empty hand plays none).
+    out.field("face_down", battle_.duel_card[s] != kNoCard);
+    out.field("picked", battle_.duel_picked[s]);
+    out.end_object();
   }
-
-  const json& missions = list(j, "missions", root, kPlaces);
-  for (std::size_t i = 0; i < missions.size(); ++i) {
-    const json& mj = missions[i];
-    const std::string where = at(at(root, "missions"), i);
-    if (!mj.is_object() || !find(mj, "place") || !find(mj, "card"))
-      fail(where, "expected an object with \"place\" and \"card\"");
-    const int p = place_index(mj["place"], at(where, "place"));
-    const Seat owner = owner_of_place(p);
-    auto& mp = places_[p];
-    if (mp.card != kNoCard) fail(at(where, "place"), "two missions in place m" + std::to_string(p));
-    mp.card = card(mj["card"], owner, at(where, "card"));
-    if (def(mp.card).is_character()) fail(at(where, "card"), "a character cannot be a mission");
-    mp.support = opt(mj, "support", where,
-                     [&](const json& v, const std::string& w) { return character(v, owner, w); });
-    const json& d = list(mj, "dispatched", where, 2);
-    for (Seat s = 0; s < static_cast<Seat>(d.size()); ++s) {
-      const std::string w = at(at(where, "dispatched"), static_cast<std::size_t>(s));
-      const json& side = d[static_cast<std::size_t>(s)];
-      if (!side.is_array() || side.size() > mp.dispatched[s].capacity())
-        fail(w, "expected a list of at most " + std::to_string(mp.dispatched[s].capacity()) +
-                    " characters");
-      for (std::size_t k = 0; k < side.size(); ++k)
-        mp.dispatched[s].push_back(character(side[k], s, at(w, k)));
-    }
+  out.end_array();
+  out.field("first_step", battle_.first_step);
+  write_card(out.key("last_dispatched"), battle_.last_dispatched);
+  out.field("new", battle_.is_new);
+  out.field("passes", battle_.passes);
+  out.field("place", place_id(battle_.place));
+  pair("to_cover", battle_.to_cover);
+  pair("troops", battle_.troops);
+  out.key("weakened").begin_array();
+  for (auto& w : battle_.weakened) {
+    out.begin_object();
+    out.field("amount", w.amount);
+    out.field("card", def(w.card).id);
+    out.field("stat", stat_name(w.stat));
+    out.end_object();
   }
-
-  battle_ = BattleStatus{};
-  if (const json* bp = find(j, "battle")) {
-    const json& b = *bp;
-    const std::string where = at(root, "battle");
-    if (!b.is_object() || !find(b, "place")) fail(where, "expected an object with a \"place\"");
-    battle_.place = static_cast<std::int8_t>(place_index(b["place"], at(where, "place")));
-    const auto& mp = places_[battle_.place];
-    if (mp.card == kNoCard) fail(at(where, "place"), "the battle's place has no mission");
-    battle_.is_new = boolean(b, "new", where, false);
-    battle_.first_step = boolean(b, "first_step", where, false);
-    battle_.passes = static_cast<std::int8_t>(integer(b, "passes", where, 0, 2, 0));
-    battle_.acting = integer(b, "acting", where, 0, 1, turn_player_);
-    battle_.winner = integer(b, "winner", where, 0, 1, kNoSeat);
-    StaticVec<Card, 32> on_place;
-    for (auto& side : mp.dispatched)
-      for (Card c : side) on_place.push_back(c);
-    // A card already placed on the battle's mission, by id.
-    auto on_mission = [&](const json& v, const std::string& w) -> Card {
-      const std::string id = text(v, w);
-      for (Card c : on_place)
-        if (def(c).id == id) return c;
-      fail(w, "'" + id + "' is not dispatched to the battle's mission");
-    };
-    battle_.last_dispatched = opt(b, "last_dispatched", where, on_mission);
-    const json& weakened = list(b, "weakened", where, battle_.weakened.capacity());
-    for (std::size_t i = 0; i < weakened.size(); ++i) {
-      const std::string w = at(at(where, "weakened"), i);
-      const json& x = weakened[i];
-      if (!x.is_object() || !find(x, "card")) fail(w, "expected an object with a \"card\"");
-      battle_.weakened.push_back(
-          {on_mission(x["card"], at(w, "card")),
-           static_cast<Stat>(one_of(x, "stat", w, {"atk", "troops", "build"}, 0)),
-           static_cast<std::int16_t>(integer(x, "amount", w, -30000, 30000, 0))});
-    }
-    auto pair = [&](const char* key) {
-      std::array<std::int32_t, 2> out{};
-      const json* v = find(b, key);
-      if (!v) return out;
-      if (!v->is_array() || v->size() != 2) fail(at(where, key), "expected two numbers");
-      for (std::size_t s = 0; s < 2; ++s)
-        out[s] = static_cast<std::int32_t>(integer((*v)[s], at(at(where, key), s), 0, 1000000));
-      return out;
-    };
-    battle_.to_cover = pair("to_cover");
-    battle_.troops = pair("troops");
-    const json& duel = list(b, "duel", where, 2);
-    for (Seat s = 0; s < static_cast<Seat>(duel.size()); ++s) {
-      const std::string w = at(at(where, "duel"), static_cast<std::size_t>(s));
-      const json& x = duel[static_cast<std::size_t>(s)];
-      if (!x.is_object()) fail(w, "expected an object");
-      battle_.duel_picked[s] = boolean(x, "picked", w, false);
-      battle_.duel_card[s] =
-          opt(x, "card", w, [&](const json& v, const std::string& ww) { return card(v, s, ww); });
-      // Only a seat with an empty hand plays nothing (battle.cpp start_battle).
-      if (battle_.duel_picked[s] && battle_.duel_card[s] == kNoCard && !players_[s].hand.empty())
-        fail(at(w, "card"), "a seat that picked from a hand of cards has a duel card");
-    }
-    // The phase must be one this mission's battle has.
-    const Battle kind = def(mp.card).battle;
-    if (phase_ == Phase::kDuel && kind != Battle::kDuel)
-      fail(at(root, "phase"), "'duel' needs a duel mission in battle");
-    if (phase_ == Phase::kCasualties && kind != Battle::kTroops)
-      fail(at(root, "phase"), "'casualties' needs a troops mission in battle");
-    if (phase_ == Phase::kCounter && battle_.last_dispatched == kNoCard)
-      fail(at(where, "last_dispatched"), "a counter answers a dispatch: name the character");
-    if (phase_ == Phase::kStation && battle_.winner == kNoSeat)
-      fail(at(where, "winner"), "stationing needs the seat that cleared the mission");
-  } else if (phase_ != Phase::kMain && phase_ != Phase::kMulligan && phase_ != Phase::kDiscard &&
-             phase_ != Phase::kTrim && phase_ != Phase::kOver) {
-    fail(at(root, "battle"),
-         std::string("phase '") + kPhaseNames[static_cast<int>(phase_)] + "' needs a battle");
-  }
-
-  const json& picks = list(j, "mulligan_pick", root, mulligan_pick_.capacity());
-  for (std::size_t i = 0; i < picks.size(); ++i) {
-    const std::string w = at(at(root, "mulligan_pick"), i);
-    const std::string id = text(picks[i], w);
-    Card found = kNoCard;
-    for (Card c : players_[deciding_].hand)
-      if (def(c).id == id && !mulligan_pick_.contains(c)) {
-        found = c;
-        break;
-      }
-    if (found == kNoCard) fail(w, "'" + id + "' is not in the deciding seat's hand");
-    mulligan_pick_.push_back(found);
-  }
-  if (const json* r = find(j, "rng")) rng_ = rng(*r, at(root, "rng"));
+  out.end_array();
+  out.field_or_null("winner", battle_.winner, kNoSeat);
+  out.end_object();
 }
 
 }  // namespace tt::suikoden
