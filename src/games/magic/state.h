@@ -710,6 +710,10 @@ class MagicState final : public State {
   // step) under which seat s was last found with nothing to do, 0 for none.
   std::uint32_t changes_ = 1;
   std::array<std::uint32_t, kMaxSeats> idle_{};
+  // Seats whose hand was found without an instant (idle.cpp; derived like
+  // idle_): a card put into a hand clears its owner's bit, a card leaving
+  // keeps it true.
+  SeatMask no_instant_ = 0;
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   bool over_ = false;
