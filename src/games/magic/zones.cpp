@@ -103,7 +103,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   }
   auto* list = owner_zone(o);
   if (!list) return;
-  if (z == Zone::kHand) no_instant_ &= static_cast<SeatMask>(~seat_bit(x.owner));  // idle.cpp
+  if (z == Zone::kHand) hand_changed(x.owner);  // idle.cpp
   if (bottom)
     list->insert_at(0, o);
   else
@@ -222,7 +222,7 @@ bool MagicState::draw(Seat s) {
   p.library.pop_back();
   objs_[o].zone = Zone::kHand;
   p.hand.push_back(o);
-  no_instant_ &= static_cast<SeatMask>(~seat_bit(s));  // idle.cpp
+  hand_changed(s);  // idle.cpp
   log(kEvDraw, s, o, 0, 0, seat_bit(s));
   return true;
 }
