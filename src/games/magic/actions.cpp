@@ -173,6 +173,9 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
       // after counting mana and fetching the card).
       if (!(objs_[o].types & kInstant) && !main) continue;
       const CardDef& d = def(o);
+      // More mana than the seat's untapped lands make: can_cast would say no
+      // to every mode, after fetching the turn and the targets.
+      if (d.cost.total() > untapped().total) continue;
       const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
       for (int m = 0; m < modes; ++m)
         if (can_cast(seat, o, m, untapped()) &&

@@ -68,6 +68,7 @@ MagicState::Mana MagicState::count_mana(Seat s) const {
 void MagicState::recount_controlled() {
   changed();  // a state put together or loaded: nothing is remembered
   idle_ = {};
+  hand_seen_ = no_instant_ = 0;
   untapped_ = {};
   activators_of_ = {};
   open_activators_ = 0;

@@ -38,6 +38,7 @@ struct Places {
 
 void MagicState::determinize(Seat observer, Rng& rng) {
   changed();  // hidden cards change places
+  hand_seen_ = no_instant_ = 0;
   if (observer >= 0 && observer < num_seats()) {
     const Seat searched = searching(observer);
     const Obj announced = cast_.active && cast_.item.kind == ItemKind::kSpell ? cast_.obj : kNoObj;

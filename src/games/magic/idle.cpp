@@ -21,9 +21,25 @@ bool MagicState::may_act(Seat s) {
                     has_seat(t.actives, s);
   if (main || markers_ > 1 || cast_.active || res_.active || ask_ != Ask::kNone)
     return has_actions(s);
+  // A hand without an instant and nothing on the battlefield to activate:
+  // nothing to do outside the main phase, whatever else changed. A hand is
+  // walked once per card put into it (hand_seen_, no_instant_).
+  const auto i = static_cast<std::size_t>(s);
+  if (!activators_of_[i] && !open_activators_ && !rules_->deploy) {
+    if (!has_seat(hand_seen_, s)) {
+      std::uint8_t kinds = 0;
+      for (Obj o : players_[i].hand) kinds = static_cast<std::uint8_t>(kinds | objs_[o].types);
+      if (!(kinds & kInstant)) no_instant_ = static_cast<SeatMask>(no_instant_ | seat_bit(s));
+      hand_seen_ = static_cast<SeatMask>(hand_seen_ | seat_bit(s));
+    }
+    if (has_seat(no_instant_, s)) {
+      assert(!has_actions(s));  // every test's game checks the remembered answer
+      return false;
+    }
+  }
   const std::uint32_t combat = t.step >= Step::kBeginCombat && t.step <= Step::kEndCombat;
   const std::uint32_t key = changes_ << 1 | combat;
-  std::uint32_t& idle = idle_[static_cast<std::size_t>(s)];
+  std::uint32_t& idle = idle_[i];
   if (idle == key) {
     assert(!has_actions(s));  // every test's game checks the remembered answer
     return false;

@@ -710,6 +710,16 @@ class MagicState final : public State {
   // step) under which seat s was last found with nothing to do, 0 for none.
   std::uint32_t changes_ = 1;
   std::array<std::uint32_t, kMaxSeats> idle_{};
+  // Seats whose hand was looked at since a card was last put into it
+  // (hand_seen_), and of those the ones whose hand held no instant
+  // (no_instant_; a card leaving keeps that true). idle.cpp; derived like
+  // idle_. hand_changed clears both bits of the owner.
+  SeatMask hand_seen_ = 0;
+  SeatMask no_instant_ = 0;
+  void hand_changed(Seat owner) {
+    hand_seen_ = static_cast<SeatMask>(hand_seen_ & ~seat_bit(owner));
+    no_instant_ = static_cast<SeatMask>(no_instant_ & ~seat_bit(owner));
+  }
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   bool over_ = false;

@@ -103,6 +103,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
   }
   auto* list = owner_zone(o);
   if (!list) return;
+  if (z == Zone::kHand) hand_changed(x.owner);  // idle.cpp
   if (bottom)
     list->insert_at(0, o);
   else
@@ -221,6 +222,7 @@ bool MagicState::draw(Seat s) {
   p.library.pop_back();
   objs_[o].zone = Zone::kHand;
   p.hand.push_back(o);
+  hand_changed(s);  // idle.cpp
   log(kEvDraw, s, o, 0, 0, seat_bit(s));
   return true;
 }
@@ -234,9 +236,11 @@ void MagicState::shuffle(Seat s) {
 // 302.6: a creature may attack or {T} only if its controller has controlled
 // it continuously since their most recent turn began.
 bool MagicState::sick(Obj o) const {
-  if (keywords(o) & kHaste) return false;
+  // Haste (the card's and its modifiers' keywords) is looked up only for a
+  // creature that would be sick without it: most are not.
   const Seat c = objs_[o].controller;
-  return turn_began_[c] < 0 || objs_[o].since >= turn_began_[c];
+  if (turn_began_[c] >= 0 && objs_[o].since < turn_began_[c]) return false;
+  return !(keywords(o) & kHaste);
 }
 
 }  // namespace tt::magic
