@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <random>
 
 #include "core/registry.h"
@@ -21,6 +22,8 @@ using nlohmann::json;
 struct Case {
   std::string game;
   int seats;
+  std::string variant = {};  // and the options, "name=value" (none if empty)
+  std::string option = {};
 };
 
 class DirectViews : public ::testing::TestWithParam<Case> {
@@ -35,6 +38,9 @@ TEST_P(DirectViews, AreTheTreesDumpWithTheSameNodesAndPatches) {
     tt::Setup setup;
     setup.seats = c.seats;
     setup.seed = seed;
+    setup.variant = c.variant;
+    if (const auto eq = c.option.find('='); eq != std::string::npos)
+      setup.options[c.option.substr(0, eq)] = c.option.substr(eq + 1);
     Match match(Registry::instance().get(c.game), setup);
     std::mt19937_64 rng(seed);
     std::vector<Seat> viewers = {kReferee, kNoSeat};
@@ -71,9 +77,14 @@ TEST_P(DirectViews, AreTheTreesDumpWithTheSameNodesAndPatches) {
 INSTANTIATE_TEST_SUITE_P(Games, DirectViews,
                          ::testing::Values(Case{"suikoden", 2}, Case{"ddm", 2},
                                            Case{"lastchronicle", 2}, Case{"lastchronicle", 4},
-                                           Case{"magic", 2}, Case{"magic", 4}),
+                                           Case{"magic", 2}, Case{"magic", 4},
+                                           Case{"magic", 4, "2hg"}, Case{"magic", 4, "grand-melee"},
+                                           Case{"magic", 4, "", "planechase=on"}),
                          [](const auto& info) {
-                           return info.param.game + std::to_string(info.param.seats);
+                           std::string name = info.param.game + std::to_string(info.param.seats);
+                           for (char ch : info.param.variant + info.param.option)
+                             if (std::isalnum(static_cast<unsigned char>(ch))) name += ch;
+                           return name;
                          });
 
 // The tree writer puts each value where the keys and nesting say.

@@ -13,13 +13,10 @@
 // A shuffle forgets a library's masks; a public zone clears a card's mask.
 // The view shows each seat what it knows (docs/games/magic.md, "Search and
 // learning"), and determinize.cpp keeps those cards in place.
-#include <nlohmann/json.hpp>
-
+#include "core/view_writer.h"
 #include "games/magic/state.h"
 
 namespace tt::magic {
-
-using nlohmann::json;
 
 Seat MagicState::searching(Seat seat) const {
   if (!res_.active || res_.want != kPick || res_.chooser != seat || seat < 0) return kNoSeat;
@@ -29,55 +26,73 @@ Seat MagicState::searching(Seat seat) const {
   return one(res_, Who::kTarget, 0);
 }
 
-void MagicState::knowledge_view(Seat viewer, json& out) const {
-  // Split Tribute's piles are face up: everyone sees the cards and the piles.
-  if (res_.active && res_.revealed_n > 0) {
-    json cards = json::array(), first = json::array();
-    for (int i = 0; i < res_.revealed_n; ++i) {
-      const Obj o = res_.revealed[static_cast<std::size_t>(i)];
-      cards.push_back(ref(o));
-      if ((res_.pile >> i) & 1) first.push_back(ref(o));
-    }
-    out["split"] = {{"cards", cards}, {"pile1", first}};
+// Split Tribute's piles are face up: everyone sees the cards and the piles.
+void MagicState::write_split(ViewWriter& out) const {
+  if (!res_.active || res_.revealed_n <= 0) return;
+  out.key("split").begin_object();
+  out.key("cards").begin_array();
+  for (int i = 0; i < res_.revealed_n; ++i)
+    out.value(ref(res_.revealed[static_cast<std::size_t>(i)]));
+  out.end_array();
+  out.key("pile1").begin_array();
+  for (int i = 0; i < res_.revealed_n; ++i)
+    if ((res_.pile >> i) & 1) out.value(ref(res_.revealed[static_cast<std::size_t>(i)]));
+  out.end_array();
+  out.end_object();
+}
+
+// Library places someone knows: the place for everyone (who knows it is
+// public), the card for those who know it. (The referee sees every zone.)
+void MagicState::write_library_known(Seat viewer, Seat s, ViewWriter& out) const {
+  if (viewer < 0 || viewer >= num_seats()) return;
+  const auto& library = players_[s].library;
+  bool any = false;
+  for (std::size_t i = library.size(); i-- > 0;) {
+    const Object& x = objs_[library[i]];
+    if (!x.known) continue;
+    if (!any) out.key("library_known").begin_array();
+    any = true;
+    out.begin_object();
+    if (has_seat(x.known, viewer)) out.field("card", ref(library[i]));
+    out.field("from_top", library.size() - 1 - i);
+    out.field("seats", x.known);
+    out.end_object();
   }
-  if (viewer < 0 || viewer >= num_seats()) return;  // the referee sees every zone anyway
-  json& players = out["players"];
-  for (Seat s = 0; s < num_seats(); ++s) {
-    const Player& p = players_[s];
-    json& j = players[static_cast<std::size_t>(s)];
-    // Library places someone knows: the place for everyone (who knows it is
-    // public), the card for those who know it.
-    json lib = json::array();
-    for (std::size_t i = p.library.size(); i-- > 0;) {
-      const Object& x = objs_[p.library[i]];
-      if (!x.known) continue;
-      json e = {{"from_top", p.library.size() - 1 - i}, {"seats", x.known}};
-      if (has_seat(x.known, viewer)) e["card"] = ref(p.library[i]);
-      lib.push_back(e);
+  if (any) out.end_array();
+}
+
+// Another hand's known cards, in object order (the hand's order is hidden).
+void MagicState::write_hand_known(Seat viewer, Seat s, ViewWriter& out) const {
+  if (viewer < 0 || viewer >= num_seats() || s == viewer) return;
+  bool any = false;
+  int others = 0;
+  for (Obj o = 0; o < num_objs_; ++o) {
+    const Object& x = objs_[o];
+    if (x.zone != Zone::kHand || x.owner != s) continue;
+    if (has_seat(x.known, viewer)) {
+      if (!any) out.key("hand_known").begin_array();
+      any = true;
+      out.value(ref(o));
+    } else if (x.known & ~seat_bit(s)) {  // its owner knows its own hand anyway
+      ++others;
     }
-    if (!lib.empty()) j["library_known"] = lib;
-    if (s == viewer) continue;
-    // Another hand's known cards, in object order (the hand's order is hidden).
-    json hand = json::array();
-    int others = 0;
-    for (Obj o = 0; o < num_objs_; ++o) {
-      const Object& x = objs_[o];
-      if (x.zone != Zone::kHand || x.owner != s) continue;
-      if (has_seat(x.known, viewer))
-        hand.push_back(ref(o));
-      else if (x.known & ~seat_bit(s))  // its owner knows its own hand anyway
-        ++others;
-    }
-    if (!hand.empty()) j["hand_known"] = hand;
-    if (others) j["hand_known_to_others"] = others;
   }
+  if (any) out.end_array();
+  if (others) out.field("hand_known_to_others", others);
+}
+
+// Looking through a library: every card, top first.
+void MagicState::write_searching(Seat viewer, ViewWriter& out) const {
+  if (viewer < 0 || viewer >= num_seats()) return;
   const Seat lib = searching(viewer);
-  if (lib != kNoSeat) {  // looking through a library: every card, top first
-    json cards = json::array();
-    const auto& l = players_[lib].library;
-    for (std::size_t i = l.size(); i-- > 0;) cards.push_back(ref(l[i]));
-    out["searching"] = {{"seat", lib}, {"library", cards}};
-  }
+  if (lib == kNoSeat) return;
+  out.key("searching").begin_object();
+  out.key("library").begin_array();
+  const auto& l = players_[lib].library;
+  for (std::size_t i = l.size(); i-- > 0;) out.value(ref(l[i]));
+  out.end_array();
+  out.field("seat", lib);
+  out.end_object();
 }
 
 }  // namespace tt::magic

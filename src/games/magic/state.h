@@ -327,7 +327,7 @@ class MagicState final : public State {
   // Another seat is not told which card a kept hand put on the bottom.
   std::string action_id_for(Seat seat, Action action, Seat viewer) const override;
   std::string action_label_for(Seat seat, Action action, Seat viewer) const override;
-  void view(Seat viewer, nlohmann::json& out) const override;
+  void write_view(Seat viewer, ViewWriter& out) const override;
   void save(nlohmann::json& out) const override;
   std::string describe(const Event& event, Seat viewer) const override;
   LogWeight log_weight(const Event& event) const override;
@@ -342,8 +342,12 @@ class MagicState final : public State {
   // A card drawn or played, or a turn begun, for a game summary (summary.cpp;
   // docs/games/magic.md "Game summary").
   SummaryFact summary_fact(const Event& event) const override;
-  // The cards `viewer` knows in hidden zones, added to its view.
-  void knowledge_view(Seat viewer, nlohmann::json& out) const;
+  // The cards `viewer` knows in hidden zones, in its view: Split Tribute's
+  // piles, a player's known library places and hand cards, a search.
+  void write_split(ViewWriter& out) const;
+  void write_library_known(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_hand_known(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_searching(Seat viewer, ViewWriter& out) const;
   // The library `seat` is looking through now (a search), or kNoSeat.
   Seat searching(Seat seat) const;
   std::string render(Seat viewer) const override;
@@ -381,7 +385,16 @@ class MagicState final : public State {
   // A stack object's targets and chosen player as everyone sees them (601.2c:
   // targets are announced): {"player": N}, {"ref": "x#1", "gone": bool} or
   // {"stack": id}.
-  nlohmann::json targets_json(const StackItem& it) const;
+  void write_targets(const StackItem& it, ViewWriter& out) const;
+  // The view's pieces (view.cpp), keys in order (core/view_writer.h).
+  void write_player(Seat viewer, Seat s, ViewWriter& out) const;
+  void write_left_game(Seat s, bool face_down, ViewWriter& out) const;
+  void write_permanent(Obj o, ViewWriter& out) const;
+  void write_stack(ViewWriter& out) const;
+  void write_stack_item(const StackItem& it, int marker, bool resolving, ViewWriter& out) const;
+  void write_casting(ViewWriter& out) const;
+  void write_combat(ViewWriter& out) const;
+  void write_markers(ViewWriter& out) const;
 
  private:
   friend class Loader;

@@ -1,15 +1,14 @@
 // What a seat sees (its own hand; every public zone; hand and library
 // sizes of the others) and its log lines; the terminal table is render.cpp.
-#include <nlohmann/json.hpp>
-#include <utility>
+#include <string>
+#include <string_view>
 
 #include "core/text.h"
+#include "core/view_writer.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
 
 namespace tt::magic {
-
-using nlohmann::json;
 
 namespace {
 const char* kStepNames[] = {"mulligan",
@@ -41,174 +40,221 @@ std::string MagicState::ref(Obj o) const {
   return def(o).id + "#" + std::to_string(n);
 }
 
-json MagicState::targets_json(const StackItem& it) const {
-  json out = json::array();
+void MagicState::write_targets(const StackItem& it, ViewWriter& out) const {
+  out.begin_array();
   for (std::size_t i = 0; i < it.targets_n && i < it.targets.size(); ++i) {
     const Target& t = it.targets[i];
-    if (t.kind == 1)
-      out.push_back({{"player", t.id}});
-    else if (t.kind == 2 && t.id < num_objs_)
-      out.push_back({{"ref", ref(static_cast<Obj>(t.id))}, {"gone", objs_[t.id].gen != t.gen}});
-    else if (t.kind == 3)
-      out.push_back({{"stack", t.id}});
+    if (t.kind == 1) {
+      out.begin_object();
+      out.field("player", t.id);
+      out.end_object();
+    } else if (t.kind == 2 && t.id < num_objs_) {
+      out.begin_object();
+      out.field("gone", objs_[t.id].gen != t.gen);
+      out.field("ref", ref(static_cast<Obj>(t.id)));
+      out.end_object();
+    } else if (t.kind == 3) {
+      out.begin_object();
+      out.field("stack", t.id);
+      out.end_object();
+    }
   }
-  return out;
+  out.end_array();
 }
 
-void MagicState::view(Seat viewer, json& out) const {
+// Keys are written in alphabetical order (core/view_writer.h).
+void MagicState::write_view(Seat viewer, ViewWriter& out) const {
+  out.begin_object();
+  out.field("active", T().active);
+  out.key("battlefield").begin_array();
+  for (Obj o : battlefield_) write_permanent(o, out);
+  out.end_array();
+  write_casting(out);
+  write_combat(out);
+  out.field("game", "magic");
+  if (markers_ > 1) write_markers(out);
+  out.field("over", over_);
+  out.key("pending").begin_array();
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(pending_seats(), s)) out.value(s);
+  out.end_array();
+  if (over_) {
+    out.key("places").begin_array();
+    for (auto& o : outcomes()) out.value(o.place);
+    out.end_array();
+  }
+  if (rules_->planechase) out.field("planar_controller", planar_);
+  out.key("players").begin_array();
+  for (Seat s = 0; s < num_seats(); ++s) write_player(viewer, s, out);
+  out.end_array();
+  out.field("priority", T().round.is_open() ? T().round.holder() : -1);
+  write_searching(viewer, out);
+  write_split(out);
+  write_stack(out);
+  out.field("step", step_name(T().step));
+  out.field("turn", turn_);
+  out.field("variant", mode_name(rules_->mode));
+  out.end_object();
+}
+
+void MagicState::write_player(Seat viewer, Seat s, ViewWriter& out) const {
   const bool referee = viewer == kReferee;
-  out = json::object();
-  out["game"] = "magic";
-  out["variant"] = mode_name(rules_->mode);
-  out["turn"] = turn_;
-  out["step"] = step_name(T().step);
-  out["active"] = T().active;
-  out["over"] = over_;
-  if (rules_->planechase) out["planar_controller"] = planar_;
-  json players = json::array();
-  for (Seat s = 0; s < num_seats(); ++s) {
-    const Player& p = players_[s];
-    json j;
-    j["seat"] = s;
-    j["team"] = rules_->team[s];
-    j["in_game"] = order_.in_game(s);
-    j["life"] = life(s);
-    j["poison"] = poison(s);
-    j["hand_size"] = p.hand.size();
-    j["library_size"] = p.library.size();
-    j["range"] = rules_->range[s];
-    const bool own = referee || viewer == s;
-    if (own) {
-      j["hand"] = json::array();
-      for (Obj o : p.hand) j["hand"].push_back(ref(o));
-    }
-    if (referee) {
-      j["library"] = json::array();
-      for (std::size_t i = p.library.size(); i-- > 0;)
-        j["library"].push_back(ref(p.library[i]));  // top first
-    }
-    j["graveyard"] = json::array();
-    for (Obj o : p.graveyard) j["graveyard"].push_back(ref(o));
-    j["exile"] = json::array();
-    for (Obj o : p.exile) j["exile"].push_back(ref(o));
-    j["ante"] = json::array();  // 407.2: any player may look at it
-    for (Obj o : p.ante) j["ante"].push_back(ref(o));
-    // Cards that left the game with their owner: those that were public by
-    // reference; those that left from a hand or a library as a count (the
-    // referee also sees which).
-    j["left_game"] = json::array();
-    json hidden = json::array();
-    for (Obj o = 0; o < num_objs_; ++o)
-      if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token)
-        (objs_[o].face_down ? hidden : j["left_game"]).push_back(ref(o));
-    j["left_game_hidden_size"] = hidden.size();
-    if (referee) j["left_game_hidden"] = std::move(hidden);
-    players.push_back(std::move(j));
+  const Player& p = players_[s];
+  auto refs = [&](std::string_view k, const auto& zone) {
+    out.key(k).begin_array();
+    for (Obj o : zone) out.value(ref(o));
+    out.end_array();
+  };
+  out.begin_object();
+  refs("ante", p.ante);  // 407.2: any player may look at it
+  refs("exile", p.exile);
+  refs("graveyard", p.graveyard);
+  if (referee || viewer == s) refs("hand", p.hand);
+  write_hand_known(viewer, s, out);
+  out.field("hand_size", p.hand.size());
+  out.field("in_game", order_.in_game(s));
+  // Cards that left the game with their owner: those that were public by
+  // reference; those that left from a hand or a library as a count (the
+  // referee also sees which).
+  write_left_game(s, false, out);
+  if (referee) write_left_game(s, true, out);
+  int hidden = 0;
+  for (Obj o = 0; o < num_objs_; ++o)
+    hidden +=
+        objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token && objs_[o].face_down;
+  out.field("left_game_hidden_size", hidden);
+  if (referee) {
+    out.key("library").begin_array();
+    for (std::size_t i = p.library.size(); i-- > 0;) out.value(ref(p.library[i]));  // top first
+    out.end_array();
   }
-  out["players"] = std::move(players);
-  json bf = json::array();
-  for (Obj o : battlefield_) {
-    const Object& x = objs_[o];
-    json b;
-    b["card"] = ref(o);
-    b["name"] = def(o).name;
-    b["owner"] = x.owner;
-    b["controller"] = x.controller;
-    b["tapped"] = x.tapped;
-    b["token"] = def(o).token;
-    if (def(o).is(kCreature)) {
-      b["power"] = power(o);
-      b["toughness"] = toughness(o);
-      b["damage"] = x.damage;
-    }
-    if (x.counters) b["counters"] = x.counters;
-    if (x.attached != kNoObj) b["attached"] = ref(x.attached);
-    if (x.enchanted_player >= 0) b["enchanted_player"] = x.enchanted_player;
-    if (x.chosen >= 0) b["chosen"] = x.chosen;
-    bf.push_back(std::move(b));
-  }
-  out["battlefield"] = std::move(bf);
-  json stack = json::array();
+  write_library_known(viewer, s, out);
+  out.field("library_size", p.library.size());
+  out.field("life", life(s));
+  out.field("poison", poison(s));
+  out.field("range", rules_->range[s]);
+  out.field("seat", s);
+  out.field("team", rules_->team[s]);
+  out.end_object();
+}
+
+// "left_game" (face up) or "left_game_hidden" (face down): s's cards gone
+// from the game, in object order.
+void MagicState::write_left_game(Seat s, bool face_down, ViewWriter& out) const {
+  out.key(face_down ? "left_game_hidden" : "left_game").begin_array();
+  for (Obj o = 0; o < num_objs_; ++o)
+    if (objs_[o].owner == s && objs_[o].zone == Zone::kGone && !def(o).token &&
+        objs_[o].face_down == face_down)
+      out.value(ref(o));
+  out.end_array();
+}
+
+void MagicState::write_permanent(Obj o, ViewWriter& out) const {
+  const Object& x = objs_[o];
+  const bool creature = def(o).is(kCreature);
+  out.begin_object();
+  if (x.attached != kNoObj) out.field("attached", ref(x.attached));
+  out.field("card", ref(o));
+  if (x.chosen >= 0) out.field("chosen", x.chosen);
+  out.field("controller", x.controller);
+  if (x.counters) out.field("counters", x.counters);
+  if (creature) out.field("damage", x.damage);
+  if (x.enchanted_player >= 0) out.field("enchanted_player", x.enchanted_player);
+  out.field("name", def(o).name);
+  out.field("owner", x.owner);
+  if (creature) out.field("power", power(o));
+  out.field("tapped", x.tapped);
+  out.field("token", def(o).token);
+  if (creature) out.field("toughness", toughness(o));
+  out.end_object();
+}
+
+void MagicState::write_stack(ViewWriter& out) const {
+  out.key("stack").begin_array();
   for (int k = 0; k < markers_; ++k)
-    for (auto& it : ctx_[k].stack) {
-      json s;
-      if (markers_ > 1) s["marker"] = ctx_[k].marker;
-      s["id"] = it.id;
-      s["card"] = rules_->pool[it.def].id;
-      s["controller"] = it.controller;
-      s["kind"] = it.kind == ItemKind::kSpell  ? "spell"
-                  : it.kind == ItemKind::kCopy ? "copy"
-                                               : "ability";
-      if (it.kind == ItemKind::kSpell) s["ref"] = ref(it.card);
-      s["targets"] = targets_json(it);
-      if (it.chosen >= 0) s["chosen"] = it.chosen;
-      stack.push_back(std::move(s));
-    }
-  if (res_.active && res_.item.kind == ItemKind::kSpell) {
-    json s;  // the object resolving now, waiting for a choice
-    s["id"] = res_.item.id;
-    s["card"] = rules_->pool[res_.item.def].id;
-    s["controller"] = res_.item.controller;
-    s["kind"] = "spell";
-    s["ref"] = ref(res_.item.card);
-    s["targets"] = targets_json(res_.item);
-    if (res_.item.chosen >= 0) s["chosen"] = res_.item.chosen;
-    s["resolving"] = true;
-    stack.push_back(std::move(s));
-  }
-  out["stack"] = std::move(stack);
-  // A spell being cast is announced (601.2a, 601.2b): everyone sees the card
-  // and its mode while its controller chooses targets and pays.
-  if (cast_.active && cast_.item.kind == ItemKind::kSpell)
-    out["casting"] = {{"seat", cast_.seat},
-                      {"ref", ref(cast_.obj)},
-                      {"card", def(cast_.obj).id},
-                      {"mode", cast_.item.index + 1},
-                      {"targets", targets_json(cast_.item)}};
-  json combat = json::array();
+    for (auto& it : ctx_[k].stack)
+      write_stack_item(it, markers_ > 1 ? ctx_[k].marker : -1, false, out);
+  // The object resolving now, waiting for a choice.
+  if (res_.active && res_.item.kind == ItemKind::kSpell) write_stack_item(res_.item, -1, true, out);
+  out.end_array();
+}
+
+// One stack object; `marker` is its turn marker's (-1: not shown).
+void MagicState::write_stack_item(const StackItem& it, int marker, bool resolving,
+                                  ViewWriter& out) const {
+  out.begin_object();
+  out.field("card", rules_->pool[it.def].id);
+  if (it.chosen >= 0) out.field("chosen", it.chosen);
+  out.field("controller", it.controller);
+  out.field("id", it.id);
+  out.field("kind", it.kind == ItemKind::kSpell  ? "spell"
+                    : it.kind == ItemKind::kCopy ? "copy"
+                                                 : "ability");
+  if (marker >= 0) out.field("marker", marker);
+  if (it.kind == ItemKind::kSpell) out.field("ref", ref(it.card));
+  if (resolving) out.field("resolving", true);
+  write_targets(it, out.key("targets"));
+  out.end_object();
+}
+
+// A spell being cast is announced (601.2a, 601.2b): everyone sees the card
+// and its mode while its controller chooses targets and pays.
+void MagicState::write_casting(ViewWriter& out) const {
+  if (!cast_.active || cast_.item.kind != ItemKind::kSpell) return;
+  out.key("casting").begin_object();
+  out.field("card", def(cast_.obj).id);
+  out.field("mode", cast_.item.index + 1);
+  out.field("ref", ref(cast_.obj));
+  out.field("seat", cast_.seat);
+  write_targets(cast_.item, out.key("targets"));
+  out.end_object();
+}
+
+void MagicState::write_combat(ViewWriter& out) const {
+  out.key("combat").begin_array();
   const int dividing_now = ask_ == Ask::kDivide ? dividing() : -1;
   for (std::size_t i = 0; i < T().attackers.size(); ++i) {
     const Attacker& a = T().attackers[i];
     if (a.removed) continue;  // 506.4: no longer an attacking creature
-    json c;
-    c["attacker"] = ref(a.obj);
-    c["attacks"] = a.target;
-    c["blocked"] = a.blocked;
-    c["blockers"] = json::array();
-    for (auto& b : T().blocks)
-      if (b.attacker == a.obj) c["blockers"].push_back(ref(b.blocker));
     // 510.1c: the division its controller is making, blocker by blocker.
-    if (static_cast<int>(i) == dividing_now) {
-      c["dividing"] = true;
-      c["assigned"] = json::array();
+    const bool dividing = static_cast<int>(i) == dividing_now;
+    out.begin_object();
+    if (dividing) {
+      out.key("assigned").begin_array();
       for (auto& b : T().blocks)
-        if (b.attacker == a.obj) c["assigned"].push_back(b.assigned);
-      c["to_player"] = a.to_player;
-      c["left"] = division_left(a);
+        if (b.attacker == a.obj) out.value(b.assigned);
+      out.end_array();
     }
-    combat.push_back(std::move(c));
+    out.field("attacker", ref(a.obj));
+    out.field("attacks", a.target);
+    out.field("blocked", a.blocked);
+    out.key("blockers").begin_array();
+    for (auto& b : T().blocks)
+      if (b.attacker == a.obj) out.value(ref(b.blocker));
+    out.end_array();
+    if (dividing) {
+      out.field("dividing", true);
+      out.field("left", division_left(a));
+      out.field("to_player", a.to_player);
+    }
+    out.end_object();
   }
-  out["combat"] = std::move(combat);
-  out["priority"] = T().round.is_open() ? T().round.holder() : -1;
-  if (markers_ > 1) {  // 807.4: every turn marker's turn
-    json turns = json::array();
-    for (int k = 0; k < markers_; ++k)
-      turns.push_back({{"marker", ctx_[k].marker},
-                       {"holder", ctx_[k].active},
-                       {"waiting", ctx_[k].waiting},
-                       {"step", step_name(ctx_[k].step)},
-                       {"current", k == cur_}});
-    out["markers"] = std::move(turns);
+  out.end_array();
+}
+
+// 807.4: every turn marker's turn.
+void MagicState::write_markers(ViewWriter& out) const {
+  out.key("markers").begin_array();
+  for (int k = 0; k < markers_; ++k) {
+    out.begin_object();
+    out.field("current", k == cur_);
+    out.field("holder", ctx_[k].active);
+    out.field("marker", ctx_[k].marker);
+    out.field("step", step_name(ctx_[k].step));
+    out.field("waiting", ctx_[k].waiting);
+    out.end_object();
   }
-  out["pending"] = json::array();
-  for (Seat s = 0; s < num_seats(); ++s)
-    if (has_seat(pending_seats(), s)) out["pending"].push_back(s);
-  if (over_) {
-    json res = json::array();
-    for (auto& o : outcomes()) res.push_back(o.place);
-    out["places"] = std::move(res);
-  }
-  knowledge_view(viewer, out);
+  out.end_array();
 }
 
 std::string MagicState::describe(const Event& e, Seat viewer) const {
