@@ -157,9 +157,9 @@ void Journal::run() {
       // Under load, gather: the jobs coming within `gather` of the last
       // batch share its successor's commit (one WAL write or flush for all).
       const auto gather = std::chrono::microseconds(gather_us_.load());
-      if (gather.count() > 0 && !stopping_)
-        wake_.wait_until(lock, last_take_ + gather,
-                         [&] { return stopping_ || queue_.size() >= kFullBatch; });
+      const auto until = last_take_ + gather;
+      if (gather.count() > 0 && !stopping_ && until > std::chrono::steady_clock::now())
+        wake_.wait_until(lock, until, [&] { return stopping_ || queue_.size() >= kFullBatch; });
       last_take_ = std::chrono::steady_clock::now();
       batch.assign(std::make_move_iterator(queue_.begin()), std::make_move_iterator(queue_.end()));
       queue_.clear();

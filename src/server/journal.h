@@ -116,7 +116,10 @@ class Journal {
   std::atomic<std::int64_t> commit_started_ns_{0};
   std::atomic<std::int64_t> probe_ms_{1000};
   std::atomic<std::int64_t> gather_us_{0};
-  std::chrono::steady_clock::time_point last_take_{};  // writer thread only
+  // When the writer last took a batch (writer thread only). None yet: the
+  // distant past, not the clock's epoch, which is the machine's boot on
+  // Linux (a first batch within `gather` of boot waited out the gather).
+  std::chrono::steady_clock::time_point last_take_ = std::chrono::steady_clock::time_point::min();
   mutable std::mutex health_mutex_;
   std::string last_failure_;
 };

@@ -115,8 +115,10 @@ TEST(Journal, ADecisionAfterAQuietSpellIsCommittedWithoutWaiting) {
   auto data = tables(1);
   PostedWork loop;
   Journal journal(loop, std::make_unique<MemoryStore>(data));
-  // Far longer than the test may take: a wait for it would time the test out.
-  journal.set_gather(std::chrono::hours(1));
+  // Far longer than the test may take, and than the machine has been up (a
+  // first batch once waited out the gather counted from the steady clock's
+  // epoch, the boot): a wait for it would time the test out.
+  journal.set_gather(std::chrono::hours(24 * 365 * 100));
   std::atomic<bool> done{false};
   journal.append(decision(0, 0, "a"), [&](const std::string&) { done = true; });
   for (int i = 0; i < 5000 && !journal.idle(); ++i) {
