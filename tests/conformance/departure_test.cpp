@@ -204,7 +204,7 @@ TEST_P(Departures, ADepartedSeatsHiddenCardsStayHidden) {
   const bool big = params::seats_of(GetParam()) >= 6;
   const bool magic = params::game_of(GetParam()) == "magic";
   // Odd seeds: concessions; even seeds: eliminations only.
-  const std::uint64_t games = big ? 1 : magic ? 2 : 3;
+  const std::uint64_t games = static_cast<std::uint64_t>(params::games(big ? 1 : magic ? 2 : 3));
   for (std::uint64_t seed = 1; seed <= games && !HasFailure(); ++seed)
     audit(play(seed, magic ? 150 : 200, seed % 2 == 1), tally);
   std::cout << GetParam() << ": " << tally.concessions << " concessions and " << tally.eliminations

@@ -51,7 +51,7 @@ class Progress : public ::testing::TestWithParam<std::string> {
 // taken), the next decision has a way on that is not an undo.
 TEST_P(Progress, EveryOptionLeadsToADecisionThatIsNotAnUndo) {
   const auto game = params::game(GetParam());
-  const int games = params::game_of(GetParam()) == "magic" ? 6 : 10;
+  const int games = params::games(params::game_of(GetParam()) == "magic" ? 6 : 10);
   for (int g = 0; g < games; ++g) {
     Match m(game, params::setup(GetParam(), 100 + g));
     Rng rng(7 + g);
