@@ -27,6 +27,11 @@ Match::Match(std::shared_ptr<const Game> game, Setup setup)
   state_ = game_->new_state(setup_, log_.get());
 }
 
+Match::Match(std::shared_ptr<const Game> game, Setup setup, const PreparedSetup& prepared)
+    : game_(std::move(game)), setup_(std::move(setup)), log_(std::make_unique<EventLog>()) {
+  state_ = prepared.deal(setup_.seed, log_.get());
+}
+
 Match::Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state)
     : game_(std::move(game)),
       setup_(std::move(setup)),

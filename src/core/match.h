@@ -30,6 +30,9 @@ class Match {
  public:
   // A new game. Throws tt::Error on a bad setup or deck.
   Match(std::shared_ptr<const Game> game, Setup setup);
+  // The same game dealt from `prepared`, game->prepare(setup) made before
+  // (for any seed): the server deals tables created alike from one.
+  Match(std::shared_ptr<const Game> game, Setup setup, const PreparedSetup& prepared);
   // A game from an explicit state (a scenario). Throws tt::Error when malformed.
   Match(std::shared_ptr<const Game> game, Setup setup, const nlohmann::json& start_state);
   // Replays a record (see docs/protocol.md). Throws tt::Error when its pins

@@ -179,7 +179,9 @@ json Server::Impl::cmd_create(Connection& conn, const json& request) {
   auto table = std::make_unique<Table>();
   table->config = config_from_request(request, game->title(), options.grace_seconds);
   table->config.creator = std::string(conn.address());
-  table->match.emplace(game, std::move(setup));  // throws on a bad deck or option
+  // Throws on a bad deck or option.
+  const std::shared_ptr<const PreparedSetup> prepared = prepared_setups.get(game, setup);
+  table->match.emplace(game, std::move(setup), *prepared);
   check_agents_play(kinds, table->match->state());
   table->id = new_table_id();
   table->created_ms = unix_ms();

@@ -17,6 +17,7 @@
 #include "server/journal.h"
 #include "server/lobby_list.h"
 #include "server/metrics.h"
+#include "server/prepared_setups.h"
 #include "server/server.h"
 #include "server/store_reads.h"
 #include "server/table.h"
@@ -160,6 +161,8 @@ struct Server::Impl {
   // grow to a view's size once instead of every time).
   std::vector<ViewText> spare_views;
   static constexpr std::size_t kSpareViews = 8;
+  // lobby.cpp: tables created alike are dealt from one prepared setup.
+  PreparedSetups prepared_setups;
   // The lowest pending computer seat, if none is deciding yet, decides
   // (after --agent-delay-ms): start_agent hands a copy of the state to a
   // worker, agent_decided takes its answer back on the loop.

@@ -47,7 +47,7 @@ json Table::seats_json() const {
                    {"kind", s.kind},
                    {"name", s.name},
                    {"taken", s.taken()},
-                   {"connected", !s.human() || s.connections > 0},
+                   {"connected", s.connected()},
                    {"in_game", st.in_game(static_cast<Seat>(i))}});
   }
   return out;
@@ -71,26 +71,33 @@ json Table::summary() const {
   return j;
 }
 
+bool Table::clock_runs() const {
+  return config.timer.mode != Timer::Mode::kNone && !over() && full();
+}
+
+std::int64_t Table::clock_left(const TableSeat& s, Loop::Clock::time_point now) const {
+  const auto waited =
+      s.was_pending
+          ? std::chrono::duration_cast<std::chrono::milliseconds>(now - s.pending_since).count()
+          : 0;
+  if (config.timer.mode == Timer::Mode::kClock) {
+    const std::int64_t budget =
+        s.flag_fell ? std::max<std::int64_t>(config.timer.increment, kFlagFallSeconds) * 1000
+                    : s.clock_ms;
+    return s.was_pending ? std::max<std::int64_t>(0, budget - waited) : budget;
+  }
+  if (s.was_pending)
+    return std::max<std::int64_t>(0, std::int64_t{config.timer.seconds} * 1000 - waited);
+  return -1;
+}
+
 json Table::clock_json(Loop::Clock::time_point now) const {
   json j = timer_json(config.timer);
-  if (config.timer.mode == Timer::Mode::kNone || over() || !full()) return j;
+  if (!clock_runs()) return j;
   json remaining = json::array();
   json deadlines = json::array();
   for (const TableSeat& s : seats) {
-    const auto waited =
-        s.was_pending
-            ? std::chrono::duration_cast<std::chrono::milliseconds>(now - s.pending_since).count()
-            : 0;
-    std::int64_t left = -1;  // -1: not deciding now (kMove) / not running
-    if (config.timer.mode == Timer::Mode::kClock) {
-      const std::int64_t budget =
-          s.flag_fell ? std::max<std::int64_t>(config.timer.increment, kFlagFallSeconds) * 1000
-                      : s.clock_ms;
-      left = s.was_pending ? std::max<std::int64_t>(0, budget - waited) : budget;
-    } else if (s.was_pending) {
-      left = std::max<std::int64_t>(0, std::int64_t{config.timer.seconds} * 1000 - waited);
-    }
-    remaining.push_back(left);
+    remaining.push_back(clock_left(s, now));
     deadlines.push_back(s.was_pending && s.human());
   }
   j["remaining_ms"] = remaining;

@@ -47,6 +47,8 @@ struct TableSeat {
 
   bool human() const { return kind == "human"; }
   bool taken() const { return !human() || !token_hash.empty(); }
+  // Shown as connected: a computer seat always is.
+  bool connected() const { return !human() || connections > 0; }
 };
 
 // A connection's place at a table.
@@ -141,6 +143,11 @@ struct Table {
   nlohmann::json seats_json() const;
   // The clock as `now` stands.
   nlohmann::json clock_json(Loop::Clock::time_point now) const;
+  // Whether the clock shows each seat's time left (`remaining_ms`, `running`).
+  bool clock_runs() const;
+  // A seat's time left as `now` stands, in ms (-1: not deciding now under
+  // kMove, no clock running).
+  std::int64_t clock_left(const TableSeat& s, Loop::Clock::time_point now) const;
   // Everything a push to `seat` holds but the log (view, pending, last, ...).
   nlohmann::json update_base(Seat seat, Loop::Clock::time_point now) const;
 };

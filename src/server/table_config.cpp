@@ -14,8 +14,6 @@ using protocol::int_field_or;
 using protocol::string_field;
 using protocol::string_field_or;
 
-namespace {
-
 const char* mode_name(Timer::Mode m) {
   switch (m) {
     case Timer::Mode::kMove:
@@ -27,6 +25,8 @@ const char* mode_name(Timer::Mode m) {
   }
   return "none";
 }
+
+namespace {
 
 Timer timer_from(const json& t) {
   if (!t.is_object())

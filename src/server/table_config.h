@@ -52,5 +52,7 @@ TableConfig config_from_request(const nlohmann::json& request, const std::string
 nlohmann::json config_to_json(const TableConfig& config);
 TableConfig config_from_json(const nlohmann::json& j);
 nlohmann::json timer_json(const Timer& timer);
+// "none", "move" or "clock".
+const char* mode_name(Timer::Mode m);
 
 }  // namespace tt::server

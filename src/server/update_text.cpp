@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/outcome.h"
 #include "protocol/match_json.h"
 #include "server/json_text.h"
 
@@ -9,18 +10,92 @@ namespace tt::server {
 
 namespace jt = json_text;
 
+namespace {
+
+// Each in the key order of the tree Table::clock_json, seats_json and
+// Match::results build, so the text is that tree's dump.
+void write_clock(std::string& out, const Table& table, Loop::Clock::time_point now) {
+  const Timer& timer = table.config.timer;
+  out += '{';
+  if (timer.mode == Timer::Mode::kClock) {
+    out += "\"increment\":";
+    jt::integer(out, timer.increment);
+    out += ',';
+  }
+  out += "\"mode\":";
+  jt::string(out, mode_name(timer.mode));
+  if (table.clock_runs()) {
+    out += ",\"remaining_ms\":[";
+    for (std::size_t i = 0; i < table.seats.size(); ++i) {
+      if (i) out += ',';
+      jt::integer(out, table.clock_left(table.seats[i], now));
+    }
+    out += "],\"running\":[";
+    for (std::size_t i = 0; i < table.seats.size(); ++i) {
+      if (i) out += ',';
+      jt::boolean(out, table.seats[i].was_pending && table.seats[i].human());
+    }
+    out += ']';
+  }
+  if (timer.mode != Timer::Mode::kNone) {
+    out += ",\"seconds\":";
+    jt::integer(out, timer.seconds);
+  }
+  out += '}';
+}
+
+void write_seats(std::string& out, const Table& table) {
+  const State& st = table.match->state();
+  out += '[';
+  for (std::size_t i = 0; i < table.seats.size(); ++i) {
+    const TableSeat& s = table.seats[i];
+    out += i ? ",{\"connected\":" : "{\"connected\":";
+    jt::boolean(out, s.connected());
+    out += ",\"in_game\":";
+    jt::boolean(out, st.in_game(static_cast<Seat>(i)));
+    out += ",\"kind\":";
+    jt::string(out, s.kind);
+    out += ",\"name\":";
+    jt::string(out, s.name);
+    out += ",\"seat\":";
+    jt::unsigned_integer(out, i);
+    out += ",\"taken\":";
+    jt::boolean(out, s.taken());
+    out += '}';
+  }
+  out += ']';
+}
+
+void write_results(std::string& out, const State& st) {
+  out += '[';
+  if (st.is_terminal()) {
+    bool first = true;
+    for (auto& o : st.outcomes()) {
+      out += first ? "{\"place\":" : ",{\"place\":";
+      first = false;
+      jt::integer(out, o.place);
+      out += ",\"result\":";
+      jt::string(out, result_name(o.result));
+      out += '}';
+    }
+  }
+  out += ']';
+}
+
+}  // namespace
+
 void SharedUpdateText::write(const Table& table, Loop::Clock::time_point now) {
   const Match& m = *table.match;
   clock_game.clear();
   clock_game += ",\"clock\":";
-  jt::value(clock_game, table.clock_json(now));
+  write_clock(clock_game, table, now);
   clock_game += ",\"game\":";
   jt::string(clock_game, m.game().name());
   rest.clear();
   rest += ",\"results\":";
-  jt::value(rest, m.results());
+  write_results(rest, m.state());
   rest += ",\"seats\":";
-  jt::value(rest, table.seats_json());
+  write_seats(rest, table);
   rest += ",\"seed\":";
   rest += table.seed_secret.fixed ? "\"fixed\"" : "\"secret\"";
   if (!table.seed_secret.fixed) {

@@ -99,6 +99,68 @@ TEST_P(UpdateTexts, IsTheDumpOfTheTreeAndItsPatchesGiveTheNextView) {
   }
 }
 
+// What every receiver shares (seats, clock, results: SharedUpdateText) is the
+// tree's dump under every timer, for open, computer and disconnected seats,
+// a fallen flag, and to the game's end.
+TEST(SharedUpdateTexts, AreTheTreesDumpUnderEveryTimerAndSeating) {
+  register_builtin_games();
+  const Timer timers[] = {{Timer::Mode::kNone, 0, 0},
+                          {Timer::Mode::kMove, 60, 0},
+                          {Timer::Mode::kClock, 300, 5},
+                          {Timer::Mode::kClock, 300, 9}};
+  for (int config = 0; config < 12; ++config) {
+    const Timer timer = timers[config % 4];
+    const int seating = config / 4;  // seat 1: a computer's, open, a person's disconnected
+    tt::Setup setup;
+    setup.seats = 2;
+    setup.seed = 11 + static_cast<std::uint64_t>(config);
+    Table t;
+    t.id = "t";
+    t.config.title = "x";
+    t.config.timer = timer;
+    t.seed_secret = {config % 2 == 0, "salt", "c"};
+    t.match.emplace(Registry::instance().get("suikoden"), setup);
+    const auto start = Loop::Clock::now();
+    t.seats.resize(2);
+    t.seats[0].kind = "human";
+    t.seats[0].name = "Ana \"\xc3\xa9\"";
+    t.seats[0].token_hash = "x";
+    t.seats[0].connections = 1;
+    t.seats[0].clock_ms = 300000;
+    t.seats[0].flag_fell = timer.increment == 9;
+    t.seats[1].kind = seating == 0 ? "random" : "human";
+    t.seats[1].name = seating == 0 ? "random" : seating == 1 ? "" : "Bo";
+    t.seats[1].token_hash = seating == 2 ? "y" : "";
+    t.seats[1].clock_ms = 120000;
+    std::mt19937_64 rng(static_cast<std::uint64_t>(config));
+    SharedUpdateText shared;
+    PlaceUpdateText place;
+    ViewText view;
+    for (int decisions = 0;; ++decisions) {
+      const auto now = start + std::chrono::milliseconds(700 * decisions);
+      for (std::size_t i = 0; i < 2; ++i) {
+        t.seats[i].was_pending = (decisions + i) % 3 != 0;
+        t.seats[i].pending_since = start + std::chrono::milliseconds(650 * decisions);
+      }
+      shared.write(t, now);
+      json tree = t.update_base(kNoSeat, now);
+      tree["log"] = json::array();
+      place.write(t, kNoSeat);
+      view.assign(*t.match, kNoSeat);
+      const std::size_t log_end = t.match->log().size();
+      ASSERT_EQ(update_text(t, kNoSeat, shared, place, {UpdateForm::kPlain, view.text(), {}, 0, 0},
+                            log_end),
+                tree.dump(-1, ' ', false, json::error_handler_t::replace))
+          << "config " << config << " decision " << decisions;
+      if (t.over()) break;
+      const Seat s = protocol::pending_seats(*t.match).front();
+      const auto options = t.match->options(s);
+      t.match->act(s, options[rng() % options.size()].id);
+    }
+    EXPECT_FALSE(t.match->results().empty());
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Games, UpdateTexts,
                          ::testing::Values(Case{"suikoden", 2}, Case{"ddm", 2},
                                            Case{"lastchronicle", 2}, Case{"magic", 3}),
