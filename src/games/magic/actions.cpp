@@ -221,9 +221,6 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
 }
 
 void MagicState::apply_action(Seat seat, Action a) {
-  // A decision: what any seat could do may differ now, except after a pass
-  // (which changes only who holds priority, or ends the round: see pass_priority).
-  if (a.kind != kPass || cast_.active || res_.active) changed();
   if (cast_.active) {
     casting_choose(seat, a);
     if (!cast_.active && trigger_casting_) trigger_casting_ = false;

@@ -301,6 +301,7 @@ void MagicState::finish_cast() {
   if (trig) {
     if (T().stack.full()) return;  // a runaway loop: the trigger is lost
     T().stack.push_back(it);
+    if (it.kind == ItemKind::kCopy) changed();  // a spell to target (idle.cpp)
     log_targets(it);
     acted(s);
     return;
@@ -313,6 +314,7 @@ void MagicState::finish_cast() {
     objs_[it.card].zone = Zone::kStack;
     objs_[it.card].controller = objs_[it.card].base_controller = static_cast<std::int8_t>(s);
     log(kEvCast, s, it.card, it.id);
+    changed();  // a spell to target (idle.cpp)
   } else {
     const Obj o = it.card;
     if (it.index == 255) {

@@ -13,7 +13,6 @@ namespace tt::magic {
 // default controller (110.2). An object whose control would rest with a
 // departed player is exiled at once (800.4c).
 void MagicState::recompute_control() {
-  sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
   StaticVec<Obj, 16> orphans;
   // Auras that grant control of what they enchant, in battlefield order
   // (usually none): each permanent looks through these, not the whole
@@ -60,6 +59,8 @@ void MagicState::recompute_control() {
         x.controller = static_cast<std::int8_t>(best);
         count_controlled(o, +1);
         x.since = turn_;
+        sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
+        changed();          // targets and abilities change hands (idle.cpp)
         log(kEvControl, best, o, best);
       }
     }
@@ -104,6 +105,7 @@ void MagicState::gain_life(Seat s, int n) {
 
 void MagicState::set_life(Seat s, int v) {
   sba_dirty_ = true;
+  if (v > 0 && life(s) <= 0) changed();  // a spell that costs half one's life (idle.cpp)
   // Life is 16 bits: it stops at the ends rather than wrap to the other sign.
   v = std::clamp<int>(v, std::numeric_limits<std::int16_t>::min(),
                       std::numeric_limits<std::int16_t>::max());

@@ -283,6 +283,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
         m.keywords = e.verb == Verb::kGrant ? e.keyword : 0;
         mods_.push_back(m);
         sba_dirty_ = true;
+        changed();  // haste: an ability to {T} (idle.cpp)
       }
       break;
     }
@@ -463,6 +464,7 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
   if (item_targets(copy).empty()) {
     copy.id = stack_ids_++;
     T().stack.push_back(copy);
+    changed();  // a spell to target (idle.cpp)
     log(kEvCopy, controller, copy.id, copy.def);
     return;
   }

@@ -12,9 +12,14 @@ namespace tt::magic {
 // abilities) read the state and, through "cast only during combat", whether
 // the step is a combat step; nothing else of the step. So a seat found idle
 // stays idle while changes_ stands and the step stays on the same side of
-// combat. changed() is called wherever the state changes except priority
-// passing on and steps beginning without turn-based actions on what those
-// options read (begin_step says which).
+// combat. changed() is called only where a change can give some seat an
+// option it lacked: a permanent enters, a spell goes on the stack, control
+// changes, a creature gains haste, an untapped permanent anyone may
+// activate, life rising above 0, room on a full stack, a new turn, a player
+// leaving, a load or determinization. What only takes options away
+// (tapping, paying, damage, a card leaving a hand or the battlefield) keeps
+// the answers; a card put into a hand, or an untapped permanent, forgets
+// only its owner's or controller's answer (hand_changed, set_tapped).
 bool MagicState::may_act(Seat s) {
   const TurnCtx& t = T();
   const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&

@@ -212,7 +212,6 @@ bool MagicState::stack_triggers() {
     else
       ++i;
   if (pending_.empty()) return false;
-  changed();  // triggers go on the stack
   Seat group = kNoSeat;
   for (int k = 0; k < num_seats() && group == kNoSeat; ++k) {
     const Seat s = (T().active + k) % num_seats();
@@ -288,7 +287,7 @@ void MagicState::stack_trigger(std::size_t index) {
 // Resolves the top object (608). Afterwards the active player receives
 // priority (117.3b).
 void MagicState::resolve_top() {
-  changed();
+  if (T().stack.full()) changed();  // room on the stack again: a spell may be cast
   res_ = Resolving{};
   res_.active = true;
   res_.item = T().stack.back();
@@ -343,7 +342,6 @@ bool MagicState::state_based_actions() {
     }
   }
   if (!losers && dying.empty() && auras.empty()) return false;
-  changed();
   for (Obj o : auras)
     if (!dying.full()) dying.push_back(o);
   destroy_batch(dying);

@@ -500,7 +500,7 @@ class MagicState final : public State {
   // idle.cpp: whether seat s (holding priority) could do anything, answered
   // from idle_ when nothing changed since it was last found idle.
   bool may_act(Seat s);
-  // Something a seat's priority options look at may have changed.
+  // Something may have given a seat a priority option it lacked (idle.cpp).
   void changed() { ++changes_; }
   void acted(Seat s);
   void resolve_top();
@@ -549,6 +549,14 @@ class MagicState final : public State {
   }
   void set_tapped(Obj o, bool tapped) {
     if (objs_[o].tapped == tapped) return;
+    // Untapping gives its controller mana or an ability to {T}, or everyone
+    // in range one anyone may activate (idle.cpp); tapping takes options away only.
+    if (!tapped) {
+      if (objs_[o].activates && open_abilities(o))
+        changed();
+      else
+        idle_[static_cast<std::size_t>(objs_[o].controller)] = 0;
+    }
     count_land(o, -1);
     objs_[o].tapped = tapped;
     count_land(o, +1);
@@ -718,8 +726,8 @@ class MagicState final : public State {
   bool sba_dirty_ = true;
   // The check before a seat's priority outside its main phase, remembered
   // (idle.cpp; derived: not saved, a restored state asks again): changes_
-  // counts changes of the state other than priority passing on and the step
-  // moving on; idle_[s] is the key (changes_ and whether it is a combat
+  // counts the changes that can give a seat an option it lacked (idle.cpp
+  // lists them); idle_[s] is the key (changes_ and whether it is a combat
   // step) under which seat s was last found with nothing to do, 0 for none.
   std::uint32_t changes_ = 1;
   std::array<std::uint32_t, kMaxSeats> idle_{};
@@ -730,6 +738,7 @@ class MagicState final : public State {
   SeatMask hand_seen_ = 0;
   SeatMask no_instant_ = 0;
   void hand_changed(Seat owner) {
+    idle_[static_cast<std::size_t>(owner)] = 0;
     hand_seen_ = static_cast<SeatMask>(hand_seen_ & ~seat_bit(owner));
     no_instant_ = static_cast<SeatMask>(no_instant_ & ~seat_bit(owner));
   }

@@ -217,13 +217,8 @@ void MagicState::next_step() {
 void MagicState::begin_step() {
   TurnCtx& t = T();
   t.stage = 1;
-  // Steps whose turn-based actions touch nothing a seat's priority options
-  // read (they only gather triggers, or ask) keep the remembered checks (idle.cpp).
-  // A draw changes only the drawing seat's options.
-  if (t.step != Step::kUpkeep && t.step != Step::kDraw && t.step != Step::kMain1 &&
-      t.step != Step::kMain2 && t.step != Step::kBeginCombat && t.step != Step::kDeclareAttackers &&
-      t.step != Step::kDeclareBlockers && t.step != Step::kEndCombat && t.step != Step::kEnd)
-    changed();
+  // The turn-based actions say themselves what they change for the
+  // remembered checks (idle.cpp): an untap and a draw the seat's own answer.
   switch (t.step) {
     case Step::kUntap:
       for (Obj o : battlefield_)
@@ -241,10 +236,7 @@ void MagicState::begin_step() {
       // 103.8: the starting player (team, 810.6) skips the first draw of a
       // two-player or Two-Headed Giant game; others draw (800.7, 805.4b).
       if (!(turn_ == 1 && !rules_->first_draw))
-        for (Seat a : in_turn_order(t.actives, t.active, order_)) {
-          draw(a);
-          idle_[static_cast<std::size_t>(a)] = 0;  // its hand changed (idle.cpp)
-        }
+        for (Seat a : in_turn_order(t.actives, t.active, order_)) draw(a);
       break;
     case Step::kBeginCombat:
       t.attackers.clear();

@@ -78,7 +78,8 @@ void MagicState::remove_from_zone(Obj o) {
     if (restrictor(o)) --restrictors_;
     if (objs_[o].activates) activator_left(o);
     watch(o, -1);
-    sba_dirty_ = true;  // state-based actions look at the battlefield, not other zones
+    // State-based actions look at the battlefield's creatures and Auras only.
+    if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
   }
@@ -98,7 +99,9 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     if (restrictor(o)) ++restrictors_;
     if (objs_[o].activates) activator_entered(o);
     watch(o, +1);
-    sba_dirty_ = true;
+    // A land can neither die nor make an Aura illegal (704.5f-m).
+    if (x.types & kCreature || x.aura) sba_dirty_ = true;
+    changed();  // a new target, mana or ability for the seats' options (idle.cpp)
     return;
   }
   auto* list = owner_zone(o);
@@ -141,7 +144,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   if (restrictor(o)) --restrictors_;
   if (objs_[o].activates) activator_left(o);
   watch(o, -1);
-  sba_dirty_ = true;
+  if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;  // see remove_from_zone
   Object& x = objs_[o];
   x.zone = Zone::kGone;
   ++x.gen;
