@@ -464,7 +464,7 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
   if (item_targets(copy).empty()) {
     copy.id = stack_ids_++;
     T().stack.push_back(copy);
-    changed();  // a spell to target (idle.cpp)
+    new_target();  // a spell to target (idle.cpp)
     log(kEvCopy, controller, copy.id, copy.def);
     return;
   }

@@ -42,15 +42,19 @@ bool MagicState::may_act(Seat s) {
       return false;
     }
   }
+  // idle_[s]: changes_ << 2, then whether the answer depends on the step's
+  // side of combat, then that side.
   const std::uint32_t combat = t.step >= Step::kBeginCombat && t.step <= Step::kEndCombat;
-  const std::uint32_t key = changes_ << 1 | combat;
-  std::uint32_t& idle = idle_[i];
-  if (idle == key) {
+  const std::uint32_t idle = idle_[i];
+  if (idle >> 2 == (changes_ & 0x3FFFFFFF) && (!(idle & 2) || (idle & 1) == combat) &&
+      (!idle_targets_[i] || idle_targets_[i] == targets_)) {
     assert(!has_actions(s));  // every test's game checks the remembered answer
     return false;
   }
-  if (has_actions(s)) return true;
-  idle = key;
+  OptionReads reads;
+  if (priority_options(s, nullptr, &reads)) return true;
+  idle_[i] = changes_ << 2 | (reads.combat ? 2 | combat : 0);
+  idle_targets_[i] = reads.targets ? targets_ : 0;
   return false;
 }
 

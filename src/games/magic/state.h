@@ -461,7 +461,8 @@ class MagicState final : public State {
   bool any_must_attack() const;  // whether any effect makes a creature attack (most turns: none)
 
   // range of influence (range.cpp)
-  void refresh_ranges();
+  // Recomputes every player's range; true when one changed.
+  bool refresh_ranges();
   bool obj_in_range(Seat viewer, Obj o) const;
   SeatMask opponents_in_range(Seat s) const;
   bool opponents(Seat a, Seat b) const { return !order_.teammates(a, b); }
@@ -502,12 +503,20 @@ class MagicState final : public State {
   bool may_act(Seat s);
   // Something may have given a seat a priority option it lacked (idle.cpp).
   void changed() { ++changes_; }
+  // Something may have become a legal target: only answers whose look
+  // reached a spell's or ability's targets are forgotten (idle.cpp).
+  void new_target() { ++targets_; }
   void acted(Seat s);
   void resolve_top();
   SeatMask priority_seats() const;
   bool has_actions(Seat s) const;
-  // Priority options beyond passing into `out`; with none, whether there is one.
-  bool priority_options(Seat s, ActionList* out) const;
+  // Priority options beyond passing into `out`; with none, whether there is
+  // one, and (when `reads` is given) what refused the options (idle.cpp).
+  struct OptionReads {
+    bool targets = false;  // some option was refused no earlier than at its targets
+    bool combat = false;   // an instant was refused for being "cast only during combat"
+  };
+  bool priority_options(Seat s, ActionList* out, OptionReads* reads = nullptr) const;
 
   // casting and activating (cast.cpp)
   // Untapped lands by colour: a seat's mana (every land makes one colour).
@@ -587,8 +596,9 @@ class MagicState final : public State {
     }
   }
   static bool affordable(const Mana& m, const ManaCost& cost);
-  bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
-  bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
+  // Whether s may cast (activate) it now; `reads` as for priority_options.
+  bool can_cast(Seat s, Obj card, int mode, const Mana& mana, OptionReads* reads = nullptr) const;
+  bool can_activate(Seat s, Obj o, int index, const Mana& mana, OptionReads* reads = nullptr) const;
   bool can_pay(Seat s, const ManaCost& m) const { return affordable(mana_of(s), m); }
   void pay(Seat s, const ManaCost& m);
   void begin_cast(Seat s, Obj card, int mode);
@@ -731,6 +741,12 @@ class MagicState final : public State {
   // step) under which seat s was last found with nothing to do, 0 for none.
   std::uint32_t changes_ = 1;
   std::array<std::uint32_t, kMaxSeats> idle_{};
+  // targets_ counts the changes that can only add a legal target (a
+  // permanent entering, a spell on the stack); idle_targets_[s] is its value
+  // when seat s was found idle after a look that reached some targets, 0
+  // when the look refused every option before its targets.
+  std::uint32_t targets_ = 1;
+  std::array<std::uint32_t, kMaxSeats> idle_targets_{};
   // Seats whose hand was looked at since a card was last put into it
   // (hand_seen_), and of those the ones whose hand held no instant
   // (no_instant_; a card leaving keeps that true). idle.cpp; derived like

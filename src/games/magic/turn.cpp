@@ -129,7 +129,6 @@ void MagicState::mulligan_round() {
 }
 
 void MagicState::begin_turn(Seat s, bool extra) {
-  changed();  // summoning sickness, effects "until your next turn", ranges
   ++turn_;
   TurnCtx& t = T();
   t.active = static_cast<std::int8_t>(s);
@@ -147,8 +146,12 @@ void MagicState::begin_turn(Seat s, bool extra) {
     players_[a].lands_played = 0;
     turn_began_[a] = turn_;
     next_turn_begins(a);
+    // Its creatures are no longer summoning sick: its remembered answer goes
+    // (idle.cpp); the other seats' stay unless one may activate them too.
+    idle_[static_cast<std::size_t>(a)] = 0;
   }
-  refresh_ranges();                                                                // 801.2c
+  if (open_activators_) changed();
+  if (refresh_ranges()) changed();  // 801.2c: new targets in range
   if (rules_->planechase && markers_ <= 1) planar_ = static_cast<std::int8_t>(s);  // 901.6
   log(kEvTurn, s, turn_, extra);
 }
@@ -205,7 +208,6 @@ void MagicState::next_step() {
       t.step = Step::kMain2;
       break;
     case Step::kCleanup:
-      changed();
       end_turn();
       return;
     default:

@@ -101,7 +101,11 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     watch(o, +1);
     // A land can neither die nor make an Aura illegal (704.5f-m).
     if (x.types & kCreature || x.aura) sba_dirty_ = true;
-    changed();  // a new target, mana or ability for the seats' options (idle.cpp)
+    // A new target for everyone, mana or an ability for its controller, or
+    // for everyone in range one anyone may activate (idle.cpp).
+    new_target();
+    idle_[static_cast<std::size_t>(x.controller)] = 0;
+    if (x.activates && open_abilities(o)) changed();
     return;
   }
   auto* list = owner_zone(o);
