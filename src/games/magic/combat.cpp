@@ -99,6 +99,7 @@ bool MagicState::attack_choices(ActionList* out) const {
   if (static_cast<int>(t.attackers.size()) >= limit || t.attackers.full()) return false;
   bool any = false;
   const bool musts = any_must_attack();
+  const in_turn_order defending(t.defending, t.active, order_);
   for (Obj o : battlefield_) {
     if (!may_attack(o)) continue;  // can_attack_now would refuse every target
     bool declared = false;
@@ -109,7 +110,7 @@ bool MagicState::attack_choices(ActionList* out) const {
     // illegal).
     const Seat must = musts ? must_attack(o) : kNoSeat;
     const bool bound = must >= 0 && may_attack_player(o, must);
-    for (Seat p : in_turn_order(t.defending, t.active, order_))
+    for (Seat p : defending)
       if ((!bound || p == must) && may_attack_player(o, p)) {
         if (!out) return true;
         any = true;
@@ -206,6 +207,15 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
   for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
   const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit, restrictors_);
   if (mine >= limit || t.blocks.full()) return false;
+  // The attackers this group may block, their keywords looked up once, and
+  // whether one has menace (without one, every block can be finished).
+  StaticVec<std::uint16_t, 96> attacker_keywords;
+  bool menace = false;
+  for (auto& a : t.attackers) {
+    const std::uint16_t k = a.removed || !has_seat(group, a.target) ? 0 : keywords(a.obj);
+    attacker_keywords.push_back(k);
+    menace = menace || (k & kMenace);
+  }
   bool any = false;
   for (Obj o : battlefield_) {
     const Object& x = objs_[o];
@@ -214,12 +224,15 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
     bool blocking = false;
     for (auto& b : t.blocks) blocking = blocking || b.blocker == o;
     if (blocking) continue;
-    for (auto& a : t.attackers) {
+    const bool flies = keywords(o) & kFlying;
+    for (std::size_t i = 0; i < t.attackers.size(); ++i) {
+      const Attacker& a = t.attackers[i];
       if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
-      if (!can_block_attacker(o, a.obj)) continue;
+      // 702.9b, as can_block_attacker says.
+      if ((attacker_keywords[i] & kFlying) && !flies) continue;
       // Menace (702.111b): only a block the declaration can still be
       // finished after is offered (block_completion.cpp).
-      if (!blocks_completable(s, Block{o, a.obj}, limit)) continue;
+      if (menace && !blocks_completable(s, Block{o, a.obj}, limit)) continue;
       if (!out) return true;
       any = true;
       out->push_back(Action{kBlock, o, a.obj, 0});

@@ -104,7 +104,7 @@ void MagicState::gain_life(Seat s, int n) {
 }
 
 void MagicState::set_life(Seat s, int v) {
-  sba_dirty_ = true;
+  sba_players_ = true;
   if (v > 0 && life(s) <= 0) changed();  // a spell that costs half one's life (idle.cpp)
   // Life is 16 bits: it stops at the ends rather than wrap to the other sign.
   v = std::clamp<int>(v, std::numeric_limits<std::int16_t>::min(),

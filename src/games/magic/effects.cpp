@@ -397,7 +397,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
     case Verb::kPoison:
       each(who(r, e.who, e.who_index), [&](Seat s) {
         log(kEvPoison, s, e.amount);
-        sba_dirty_ = true;
+        sba_players_ = true;
         if (rules_->team_life)
           team_poison_[rules_->team[s]] =
               static_cast<std::int8_t>(team_poison_[rules_->team[s]] + e.amount);

@@ -297,8 +297,9 @@ void MagicState::resolve_top() {
 
 // 704: every state-based action at once; returns true when any happened.
 bool MagicState::state_based_actions() {
-  if (!sba_dirty_) return false;  // nothing they look at has changed
-  sba_dirty_ = false;
+  if (!sba_dirty_ && !sba_players_) return false;  // nothing they look at has changed
+  const bool battlefield = sba_dirty_;             // else only life, poison or a draw changed
+  sba_dirty_ = sba_players_ = false;
   SeatMask losers = 0;
   for (Seat s = 0; s < num_seats(); ++s) {
     if (!order_.in_game(s)) continue;
@@ -312,13 +313,16 @@ bool MagicState::state_based_actions() {
   // damage dies only if its card's toughness is 0 or less: most creatures
   // are answered without walking the effects and Auras for each.
   bool lowered = false;
-  for (auto& m : mods_) lowered = lowered || m.toughness < 0;
-  if (pt_auras_ && !lowered)
+  if (battlefield)
+    for (auto& m : mods_) lowered = lowered || m.toughness < 0;
+  if (battlefield && pt_auras_ && !lowered)
     for (Obj a : battlefield_)
       if (objs_[a].attached != kNoObj)  // what toughness() adds up
         for (auto& st : def(a).statics)
           lowered = lowered || (st.kind == StaticKind::kEnchantedPt && st.toughness < 0);
-  for (Obj o : battlefield_) {
+  const std::size_t looked = battlefield ? battlefield_.size() : 0;
+  for (std::size_t i = 0; i < looked; ++i) {
+    const Obj o = battlefield_[i];
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
     if ((objs_[o].types & kCreature) && !dying.full()) {
       if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {

@@ -734,6 +734,9 @@ class MagicState final : public State {
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;
+  // Only a player's life, poison or a draw from an empty library changed
+  // since the last check: the battlefield needs no look (derived like sba_dirty_).
+  bool sba_players_ = true;
   // The check before a seat's priority outside its main phase, remembered
   // (idle.cpp; derived: not saved, a restored state asks again): changes_
   // counts the changes that can give a seat an option it lacked (idle.cpp

@@ -222,7 +222,7 @@ bool MagicState::draw(Seat s) {
   Player& p = players_[s];
   if (p.library.empty()) {
     p.drew_from_empty = true;  // 704.5b at the next check
-    sba_dirty_ = true;
+    sba_players_ = true;
     return false;
   }
   const Obj o = p.library.back();
