@@ -209,11 +209,13 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
   if (mine >= limit || t.blocks.full()) return false;
   // The attackers this group may block, their keywords looked up once, and
   // whether one has menace (without one, every block can be finished).
-  StaticVec<std::uint16_t, 96> attacker_keywords;
+  // (A plain array: only the attackers' part is written and read.)
+  std::uint16_t attacker_keywords[decltype(t.attackers)::capacity()];
   bool menace = false;
-  for (auto& a : t.attackers) {
+  for (std::size_t i = 0; i < t.attackers.size(); ++i) {
+    const Attacker& a = t.attackers[i];
     const std::uint16_t k = a.removed || !has_seat(group, a.target) ? 0 : keywords(a.obj);
-    attacker_keywords.push_back(k);
+    attacker_keywords[i] = k;
     menace = menace || (k & kMenace);
   }
   bool any = false;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -13,19 +14,24 @@ namespace tt::magic {
 // default controller (110.2). An object whose control would rest with a
 // departed player is exiled at once (800.4c).
 void MagicState::recompute_control() {
-  StaticVec<Obj, 16> orphans;
+  // Plain arrays (only the part written is read): this runs at every leave
+  // of the battlefield, and zeroing lists costs more than the scan.
+  Obj orphans[16];
+  std::size_t orphans_n = 0;
   // Auras that grant control of what they enchant, in battlefield order
   // (usually none): each permanent looks through these, not the whole
   // battlefield. Nothing below changes them.
-  StaticVec<Obj, 64> grants;
+  Obj grants_room[64];
+  std::size_t grants_n = 0;
   for (Obj a : battlefield_) {
-    if (objs_[a].attached == kNoObj || grants.full()) continue;
+    if (objs_[a].attached == kNoObj || grants_n == std::size(grants_room)) continue;
     for (auto& st : def(a).statics)
       if (st.kind == StaticKind::kControlEnchanted) {
-        grants.push_back(a);
+        grants_room[grants_n++] = a;
         break;
       }
   }
+  const std::span<const Obj> grants(grants_room, grants_n);
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
       const Obj o = battlefield_[i];
@@ -50,7 +56,7 @@ void MagicState::recompute_control() {
             }
         }
       if (!order_.in_game(best)) {
-        if (!orphans.full()) orphans.push_back(o);  // 800.4c: no remaining player controls it
+        if (orphans_n < std::size(orphans)) orphans[orphans_n++] = o;  // 800.4c: nobody controls it
         continue;
       }
       if (best != x.controller) {
@@ -65,7 +71,7 @@ void MagicState::recompute_control() {
       }
     }
   }
-  for (Obj o : orphans)
+  for (Obj o : std::span<const Obj>(orphans, orphans_n))
     if (objs_[o].zone == Zone::kBattlefield) {
       log(kEvExile, kNoSeat, o);
       move(o, Zone::kExile);

@@ -2,6 +2,7 @@
 // (603.3b, team-based under 805.7) and state-based actions (704).
 #include <bit>
 #include <cassert>
+#include <span>
 
 #include "core/opponents.h"
 #include "games/magic/events.h"
@@ -307,8 +308,10 @@ bool MagicState::state_based_actions() {
     if (life(s) <= 0 || p.drew_from_empty || poison(s) >= rules_->poison_limit)
       losers |= seat_bit(s);
   }
-  StaticVec<Obj, 64> dying;
-  StaticVec<Obj, 32> auras;
+  // Plain arrays (only the part written is read): most checks find nothing,
+  // and zeroing two lists cost more than the look.
+  Obj dying[64], auras[32];
+  std::size_t dying_n = 0, auras_n = 0;
   // Without an effect or an Aura lowering toughness, a creature with no
   // damage dies only if its card's toughness is 0 or less: most creatures
   // are answered without walking the effects and Auras for each.
@@ -324,15 +327,15 @@ bool MagicState::state_based_actions() {
   for (std::size_t i = 0; i < looked; ++i) {
     const Obj o = battlefield_[i];
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
-    if ((objs_[o].types & kCreature) && !dying.full()) {
+    if ((objs_[o].types & kCreature) && dying_n < std::size(dying)) {
       if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {
         const int t = toughness(o);
-        if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+        if (t <= 0 || objs_[o].damage >= t) dying[dying_n++] = o;
       } else {
         assert(toughness(o) > 0);
       }
     }
-    if (objs_[o].aura && !auras.full()) {
+    if (objs_[o].aura && auras_n < std::size(auras)) {
       const CardDef& d = def(o);
       const Object& a = objs_[o];
       bool legal;
@@ -342,13 +345,15 @@ bool MagicState::state_based_actions() {
       else
         legal = a.enchanted_player >= 0 && order_.in_game(a.enchanted_player) &&
                 in_range(a.controller, a.enchanted_player);
-      if (!legal) auras.push_back(o);  // 704.5m, 801.8
+      if (!legal) auras[auras_n++] = o;  // 704.5m, 801.8
     }
   }
-  if (!losers && dying.empty() && auras.empty()) return false;
-  for (Obj o : auras)
-    if (!dying.full()) dying.push_back(o);
-  destroy_batch(dying);
+  if (!losers && !dying_n && !auras_n) return false;
+  StaticVec<Obj, 64> batch;
+  for (Obj o : std::span<const Obj>(dying, dying_n)) batch.push_back(o);
+  for (Obj o : std::span<const Obj>(auras, auras_n))
+    if (!batch.full()) batch.push_back(o);
+  destroy_batch(batch);
   if (losers) leave_game(losers);
   return true;
 }

@@ -181,7 +181,12 @@ void MagicState::return_exiled(Obj source, std::uint8_t hold, SeatMask skip) {
     enter_battlefield(e, x.owner);
   };
   // What it holds is in exile: look there, not through every object of the
-  // game, and return the cards in object order.
+  // game, and return the cards in object order. Most leaves hold nothing:
+  // they return before the list is set up (zeroing it costs more than the look).
+  bool holds = false;
+  for (Seat s = 0; s < num_seats() && !holds; ++s)
+    for (Obj e : players_[s].exile) holds = holds || objs_[e].held_by == source;
+  if (!holds) return;
   StaticVec<Obj, 64> held;
   bool many = false;
   for (Seat s = 0; s < num_seats(); ++s)
