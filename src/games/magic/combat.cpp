@@ -2,6 +2,8 @@
 // (801.3, 802, 803, 809.3c, 811.4), per-attacker defending players (802.2a),
 // blocks declared defending player by defending player in APNAP order
 // (802.4, or one combined team declaration under 805.10d), and damage.
+#include <cassert>
+
 #include "core/opponents.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -100,6 +102,11 @@ bool MagicState::attack_choices(ActionList* out) const {
   bool any = false;
   const bool musts = any_must_attack();
   const in_turn_order defending(t.defending, t.active, order_);
+  // The players a controller's creatures may attack as far as the creature
+  // does not matter (may_attack_player without restrictions), for the last
+  // controller met: one look per controller, not per creature and player.
+  Seat open_for = kNoSeat;
+  SeatMask open = 0;
   for (Obj o : battlefield_) {
     if (!may_attack(o)) continue;  // can_attack_now would refuse every target
     bool declared = false;
@@ -110,12 +117,22 @@ bool MagicState::attack_choices(ActionList* out) const {
     // illegal).
     const Seat must = musts ? must_attack(o) : kNoSeat;
     const bool bound = must >= 0 && may_attack_player(o, must);
-    for (Seat p : defending)
-      if ((!bound || p == must) && may_attack_player(o, p)) {
+    if (objs_[o].controller != open_for) {
+      open_for = objs_[o].controller;
+      open = 0;
+      for (Seat p : defending)
+        if (order_.in_game(p) && (t.defender < 0 || p == t.defender) && in_range(open_for, p))
+          open = static_cast<SeatMask>(open | seat_bit(p));
+    }
+    for (Seat p : defending) {
+      const bool may = has_seat(open, p) && (!restrictors_ || may_attack_player(o, p));
+      assert(may == may_attack_player(o, p));  // every test's game checks the shortcut
+      if ((!bound || p == must) && may) {
         if (!out) return true;
         any = true;
         out->push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
       }
+    }
   }
   return any;
 }
