@@ -98,9 +98,23 @@ bool MagicState::pass_priority(Seat s) {
 bool MagicState::pass_idle_seats() {
   TurnCtx& t = T();
   if (!rules_->shared_turns) {  // priority goes from player to player
+    // Seats may_act would pass at once (outside their main phase, a hand
+    // seen without an instant, nothing to activate): passed here without
+    // the call, the most common check of all.
+    SeatMask quiet = 0;
+    if (markers_ <= 1 && !cast_.active && !res_.active && ask_ == Ask::kNone && !open_activators_ &&
+        !rules_->deploy) {
+      quiet = static_cast<SeatMask>(hand_seen_ & no_instant_);
+      if ((t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty())
+        quiet = static_cast<SeatMask>(quiet & ~t.actives);
+    }
     for (;;) {
       const Seat s = t.round.holder();
-      if (may_act(s)) return true;
+      if (has_seat(quiet, s) && !activators_of_[static_cast<std::size_t>(s)]) {
+        assert(!has_actions(s));  // every test's game checks the shortcut
+      } else if (may_act(s)) {
+        return true;
+      }
       if (t.round.pass(order_)) break;
     }
     if (!t.stack.empty())
