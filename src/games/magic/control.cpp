@@ -14,6 +14,21 @@ namespace tt::magic {
 // default controller (110.2). An object whose control would rest with a
 // departed player is exiled at once (800.4c).
 void MagicState::recompute_control() {
+  // Most calls (every leave of the battlefield): no control effect, no Aura
+  // granting control, and every permanent under its default controller, who
+  // is still in the game. Then nothing below would change: one scan, not three.
+  if (controls_.empty()) {
+    bool settled = true;
+    for (Obj o : battlefield_) {
+      const Object& x = objs_[o];
+      settled = settled && x.controller == x.base_controller && order_.in_game(x.base_controller);
+      if (x.attached != kNoObj)
+        for (auto& st : def(o).statics)
+          settled = settled && st.kind != StaticKind::kControlEnchanted;
+      if (!settled) break;
+    }
+    if (settled) return;
+  }
   // Plain arrays (only the part written is read): this runs at every leave
   // of the battlefield, and zeroing lists costs more than the scan.
   Obj orphans[16];

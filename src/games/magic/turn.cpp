@@ -374,7 +374,7 @@ void MagicState::advance_one() {
     if (t.step == Step::kMulligan) return;
     if (t.round.is_open()) {
       // 117.5: state-based actions and triggers before anyone gets priority.
-      if (state_based_actions()) continue;
+      if ((sba_dirty_ || sba_players_) && state_based_actions()) continue;
       if (over_) return;
       if (stack_triggers()) continue;
       if (!t.round.is_open()) continue;
