@@ -51,6 +51,34 @@ void lockstep(int seats, std::uint64_t seed) {
   EXPECT_TRUE(st->is_terminal()) << "seed " << seed;
 }
 
+// Plays whole random games from fresh deals: in a debug build every
+// remembered answer is checked against a fresh look (idle.cpp asserts it),
+// so a change that gives a seat an option without forgetting its answer
+// (an untapped permanent anyone may activate, a spell to target, a new
+// permanent) stops the test. More games than the lockstep ones, at the
+// table sizes the benchmark plays.
+void random_games(int seats, std::uint64_t first, int games) {
+  const auto prepared = magic_game().prepare([&] {
+    Setup setup;
+    setup.seats = seats;
+    return setup;
+  }());
+  ActionList scratch;
+  for (int g = 0; g < games; ++g) {
+    const std::uint64_t seed = first + static_cast<std::uint64_t>(g);
+    auto st = prepared->deal(seed);
+    Rng rng(seed);
+    random_playout(*st, rng, scratch);
+    EXPECT_TRUE(st->is_terminal()) << seats << " seats, seed " << seed;
+  }
+}
+
+TEST(MagicIdleChecks, RememberedAnswersHoldOverManyGames) {
+  random_games(2, 1, 500);
+  random_games(4, 1, 500);
+  random_games(6, 1, 300);
+}
+
 // A debug build also checks every remembered answer against a fresh look
 // (idle.cpp), so the other tests' games check it as well.
 TEST(MagicIdleChecks, RememberedAnswersAgreeWithAFreshLookAtFourSeats) {

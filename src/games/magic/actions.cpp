@@ -140,7 +140,7 @@ void MagicState::legal_actions(Seat seat, ActionList& out) const {
 // activate. With no list, only whether there is one: the check before each
 // seat's priority (has_actions) stops at the first option and counts the
 // seat's untapped lands only when a card or ability needs mana.
-bool MagicState::priority_options(Seat seat, ActionList* out) const {
+bool MagicState::priority_options(Seat seat, ActionList* out, OptionReads* reads) const {
   const Player& p = players_[seat];
   const TurnCtx& t = T();
   const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
@@ -178,7 +178,7 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
       if (d.cost.total() > untapped().total) continue;
       const int modes = d.permanent() ? 1 : static_cast<int>(d.modes.size());
       for (int m = 0; m < modes; ++m)
-        if (can_cast(seat, o, m, untapped()) &&
+        if (can_cast(seat, o, m, untapped(), reads) &&
             add(Action{kCast, o, static_cast<std::uint16_t>(m), 0}))
           return true;
     }
@@ -202,10 +202,10 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
   auto abilities = [&](Obj o) {
     const CardDef& d = def(o);
     for (std::size_t i = 0; i < d.activated.size(); ++i)
-      if (can_activate(seat, o, static_cast<int>(i), untapped()) &&
+      if (can_activate(seat, o, static_cast<int>(i), untapped(), reads) &&
           add(Action{kActivate, o, static_cast<std::uint16_t>(i), 0}))
         return true;
-    return rules_->deploy && can_activate(seat, o, 255, untapped()) &&
+    return rules_->deploy && can_activate(seat, o, 255, untapped(), reads) &&
            add(Action{kActivate, o, 255, 0});
   };
   if (!rules_->deploy && activators_ <= activator_list_.capacity()) {
@@ -221,9 +221,6 @@ bool MagicState::priority_options(Seat seat, ActionList* out) const {
 }
 
 void MagicState::apply_action(Seat seat, Action a) {
-  // A decision: what any seat could do may differ now, except after a pass
-  // (which changes only who holds priority, or ends the round: see pass_priority).
-  if (a.kind != kPass || cast_.active || res_.active) changed();
   if (cast_.active) {
     casting_choose(seat, a);
     if (!cast_.active && trigger_casting_) trigger_casting_ = false;

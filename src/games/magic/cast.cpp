@@ -68,6 +68,7 @@ MagicState::Mana MagicState::count_mana(Seat s) const {
 void MagicState::recount_controlled() {
   changed();  // a state put together or loaded: nothing is remembered
   idle_ = {};
+  idle_targets_ = {};
   hand_seen_ = no_instant_ = 0;
   untapped_ = {};
   activators_of_ = {};
@@ -198,34 +199,44 @@ static bool sorcery_timing(const TurnCtx& t, Seat s) {
          t.stack.empty();
 }
 
-bool MagicState::can_cast(Seat s, Obj card, int mode, const Mana& mana) const {
+bool MagicState::can_cast(Seat s, Obj card, int mode, const Mana& mana, OptionReads* reads) const {
   const CardDef& d = def(card);
   if (d.is(kLand) || T().stack.full()) return false;
   if (!d.is(kInstant) && !sorcery_timing(T(), s)) return false;
-  if (d.combat_only && (T().step < Step::kBeginCombat || T().step > Step::kEndCombat)) return false;
+  if (d.combat_only && (T().step < Step::kBeginCombat || T().step > Step::kEndCombat)) {
+    if (reads) reads->combat = true;
+    return false;
+  }
   if (!affordable(mana, d.cost)) return false;
   if (d.pay_half_life && life(s) <= 0) return false;
   StackItem it;
   it.kind = ItemKind::kSpell;
   it.def = objs_[card].def;
   it.index = static_cast<std::uint8_t>(mode);
-  for (TargetKind k : item_targets(it))
+  const auto& kinds = item_targets(it);
+  if (reads && !kinds.empty()) reads->targets = true;
+  for (TargetKind k : kinds)
     if (!any_target(s, k, card)) return false;
   return true;
 }
 
-bool MagicState::can_activate(Seat s, Obj o, int index, const Mana& mana) const {
+bool MagicState::can_activate(Seat s, Obj o, int index, const Mana& mana,
+                              OptionReads* reads) const {
   const Object& x = objs_[o];
   if (x.zone != Zone::kBattlefield || T().stack.full()) return false;
   if (index == 255) {  // 804.2: {T}: target teammate gains control; sorcery speed
-    return rules_->deploy && def(o).is(kCreature) && x.controller == s && !x.tapped && !sick(o) &&
-           sorcery_timing(T(), s) && any_target(s, TargetKind::kTeammate, o);
+    if (!(rules_->deploy && def(o).is(kCreature) && x.controller == s && !x.tapped && !sick(o) &&
+          sorcery_timing(T(), s)))
+      return false;
+    if (reads) reads->targets = true;
+    return any_target(s, TargetKind::kTeammate, o);
   }
   const Activated& a = def(o).activated[static_cast<std::size_t>(index)];
   if (a.any_player ? !obj_in_range(s, o) : x.controller != s) return false;  // 801.6
   if (a.tap && (x.tapped || (def(o).is(kCreature) && sick(o)))) return false;
   if (a.sorcery_speed && !sorcery_timing(T(), s)) return false;
   if (!affordable(mana, a.mana)) return false;
+  if (reads && !a.targets.empty()) reads->targets = true;
   for (TargetKind k : a.targets)
     if (!any_target(s, k, o)) return false;
   return true;
@@ -301,6 +312,7 @@ void MagicState::finish_cast() {
   if (trig) {
     if (T().stack.full()) return;  // a runaway loop: the trigger is lost
     T().stack.push_back(it);
+    if (it.kind == ItemKind::kCopy) new_target();  // a spell to target (idle.cpp)
     log_targets(it);
     acted(s);
     return;
@@ -313,6 +325,7 @@ void MagicState::finish_cast() {
     objs_[it.card].zone = Zone::kStack;
     objs_[it.card].controller = objs_[it.card].base_controller = static_cast<std::int8_t>(s);
     log(kEvCast, s, it.card, it.id);
+    new_target();  // a spell to target (idle.cpp)
   } else {
     const Obj o = it.card;
     if (it.index == 255) {

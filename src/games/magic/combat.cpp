@@ -2,6 +2,8 @@
 // (801.3, 802, 803, 809.3c, 811.4), per-attacker defending players (802.2a),
 // blocks declared defending player by defending player in APNAP order
 // (802.4, or one combined team declaration under 805.10d), and damage.
+#include <cassert>
+
 #include "core/opponents.h"
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -99,6 +101,12 @@ bool MagicState::attack_choices(ActionList* out) const {
   if (static_cast<int>(t.attackers.size()) >= limit || t.attackers.full()) return false;
   bool any = false;
   const bool musts = any_must_attack();
+  const in_turn_order defending(t.defending, t.active, order_);
+  // The players a controller's creatures may attack as far as the creature
+  // does not matter (may_attack_player without restrictions), for the last
+  // controller met: one look per controller, not per creature and player.
+  Seat open_for = kNoSeat;
+  SeatMask open = 0;
   for (Obj o : battlefield_) {
     if (!may_attack(o)) continue;  // can_attack_now would refuse every target
     bool declared = false;
@@ -109,12 +117,22 @@ bool MagicState::attack_choices(ActionList* out) const {
     // illegal).
     const Seat must = musts ? must_attack(o) : kNoSeat;
     const bool bound = must >= 0 && may_attack_player(o, must);
-    for (Seat p : in_turn_order(t.defending, t.active, order_))
-      if ((!bound || p == must) && may_attack_player(o, p)) {
+    if (objs_[o].controller != open_for) {
+      open_for = objs_[o].controller;
+      open = 0;
+      for (Seat p : defending)
+        if (order_.in_game(p) && (t.defender < 0 || p == t.defender) && in_range(open_for, p))
+          open = static_cast<SeatMask>(open | seat_bit(p));
+    }
+    for (Seat p : defending) {
+      const bool may = has_seat(open, p) && (!restrictors_ || may_attack_player(o, p));
+      assert(may == may_attack_player(o, p));  // every test's game checks the shortcut
+      if ((!bound || p == must) && may) {
         if (!out) return true;
         any = true;
         out->push_back(Action{kAttack, o, static_cast<std::uint16_t>(p), 0});
       }
+    }
   }
   return any;
 }
@@ -206,6 +224,17 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
   for (auto& b : t.blocks) mine += has_seat(group, objs_[b.blocker].controller);
   const int limit = limit_of(*this, battlefield_, StaticKind::kBlockLimit, restrictors_);
   if (mine >= limit || t.blocks.full()) return false;
+  // The attackers this group may block, their keywords looked up once, and
+  // whether one has menace (without one, every block can be finished).
+  // (A plain array: only the attackers' part is written and read.)
+  std::uint16_t attacker_keywords[decltype(t.attackers)::capacity()];
+  bool menace = false;
+  for (std::size_t i = 0; i < t.attackers.size(); ++i) {
+    const Attacker& a = t.attackers[i];
+    const std::uint16_t k = a.removed || !has_seat(group, a.target) ? 0 : keywords(a.obj);
+    attacker_keywords[i] = k;
+    menace = menace || (k & kMenace);
+  }
   bool any = false;
   for (Obj o : battlefield_) {
     const Object& x = objs_[o];
@@ -214,12 +243,15 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
     bool blocking = false;
     for (auto& b : t.blocks) blocking = blocking || b.blocker == o;
     if (blocking) continue;
-    for (auto& a : t.attackers) {
+    const bool flies = keywords(o) & kFlying;
+    for (std::size_t i = 0; i < t.attackers.size(); ++i) {
+      const Attacker& a = t.attackers[i];
       if (a.removed || !has_seat(group, a.target)) continue;  // 802.4a
-      if (!can_block_attacker(o, a.obj)) continue;
+      // 702.9b, as can_block_attacker says.
+      if ((attacker_keywords[i] & kFlying) && !flies) continue;
       // Menace (702.111b): only a block the declaration can still be
       // finished after is offered (block_completion.cpp).
-      if (!blocks_completable(s, Block{o, a.obj}, limit)) continue;
+      if (menace && !blocks_completable(s, Block{o, a.obj}, limit)) continue;
       if (!out) return true;
       any = true;
       out->push_back(Action{kBlock, o, a.obj, 0});

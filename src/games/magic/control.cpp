@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <span>
 
 #include "games/magic/events.h"
 #include "games/magic/state.h"
@@ -13,20 +14,39 @@ namespace tt::magic {
 // default controller (110.2). An object whose control would rest with a
 // departed player is exiled at once (800.4c).
 void MagicState::recompute_control() {
-  sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
-  StaticVec<Obj, 16> orphans;
+  // Most calls (every leave of the battlefield): no control effect, no Aura
+  // granting control, and every permanent under its default controller, who
+  // is still in the game. Then nothing below would change: one scan, not three.
+  if (controls_.empty()) {
+    bool settled = true;
+    for (Obj o : battlefield_) {
+      const Object& x = objs_[o];
+      settled = settled && x.controller == x.base_controller && order_.in_game(x.base_controller);
+      if (x.attached != kNoObj)
+        for (auto& st : def(o).statics)
+          settled = settled && st.kind != StaticKind::kControlEnchanted;
+      if (!settled) break;
+    }
+    if (settled) return;
+  }
+  // Plain arrays (only the part written is read): this runs at every leave
+  // of the battlefield, and zeroing lists costs more than the scan.
+  Obj orphans[16];
+  std::size_t orphans_n = 0;
   // Auras that grant control of what they enchant, in battlefield order
   // (usually none): each permanent looks through these, not the whole
   // battlefield. Nothing below changes them.
-  StaticVec<Obj, 64> grants;
+  Obj grants_room[64];
+  std::size_t grants_n = 0;
   for (Obj a : battlefield_) {
-    if (objs_[a].attached == kNoObj || grants.full()) continue;
+    if (objs_[a].attached == kNoObj || grants_n == std::size(grants_room)) continue;
     for (auto& st : def(a).statics)
       if (st.kind == StaticKind::kControlEnchanted) {
-        grants.push_back(a);
+        grants_room[grants_n++] = a;
         break;
       }
   }
+  const std::span<const Obj> grants(grants_room, grants_n);
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < battlefield_.size(); ++i) {
       const Obj o = battlefield_[i];
@@ -51,7 +71,7 @@ void MagicState::recompute_control() {
             }
         }
       if (!order_.in_game(best)) {
-        if (!orphans.full()) orphans.push_back(o);  // 800.4c: no remaining player controls it
+        if (orphans_n < std::size(orphans)) orphans[orphans_n++] = o;  // 800.4c: nobody controls it
         continue;
       }
       if (best != x.controller) {
@@ -60,11 +80,13 @@ void MagicState::recompute_control() {
         x.controller = static_cast<std::int8_t>(best);
         count_controlled(o, +1);
         x.since = turn_;
+        sba_dirty_ = true;  // a new controller may put an Aura out of range (801.8)
+        changed();          // targets and abilities change hands (idle.cpp)
         log(kEvControl, best, o, best);
       }
     }
   }
-  for (Obj o : orphans)
+  for (Obj o : std::span<const Obj>(orphans, orphans_n))
     if (objs_[o].zone == Zone::kBattlefield) {
       log(kEvExile, kNoSeat, o);
       move(o, Zone::kExile);
@@ -103,7 +125,8 @@ void MagicState::gain_life(Seat s, int n) {
 }
 
 void MagicState::set_life(Seat s, int v) {
-  sba_dirty_ = true;
+  sba_players_ = true;
+  if (v > 0 && life(s) <= 0) changed();  // a spell that costs half one's life (idle.cpp)
   // Life is 16 bits: it stops at the ends rather than wrap to the other sign.
   v = std::clamp<int>(v, std::numeric_limits<std::int16_t>::min(),
                       std::numeric_limits<std::int16_t>::max());

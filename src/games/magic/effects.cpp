@@ -283,6 +283,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
         m.keywords = e.verb == Verb::kGrant ? e.keyword : 0;
         mods_.push_back(m);
         sba_dirty_ = true;
+        changed();  // haste: an ability to {T} (idle.cpp)
       }
       break;
     }
@@ -396,7 +397,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
     case Verb::kPoison:
       each(who(r, e.who, e.who_index), [&](Seat s) {
         log(kEvPoison, s, e.amount);
-        sba_dirty_ = true;
+        sba_players_ = true;
         if (rules_->team_life)
           team_poison_[rules_->team[s]] =
               static_cast<std::int8_t>(team_poison_[rules_->team[s]] + e.amount);
@@ -463,6 +464,7 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
   if (item_targets(copy).empty()) {
     copy.id = stack_ids_++;
     T().stack.push_back(copy);
+    new_target();  // a spell to target (idle.cpp)
     log(kEvCopy, controller, copy.id, copy.def);
     return;
   }

@@ -12,9 +12,14 @@ namespace tt::magic {
 // abilities) read the state and, through "cast only during combat", whether
 // the step is a combat step; nothing else of the step. So a seat found idle
 // stays idle while changes_ stands and the step stays on the same side of
-// combat. changed() is called wherever the state changes except priority
-// passing on and steps beginning without turn-based actions on what those
-// options read (begin_step says which).
+// combat. changed() is called only where a change can give some seat an
+// option it lacked: a permanent enters, a spell goes on the stack, control
+// changes, a creature gains haste, an untapped permanent anyone may
+// activate, life rising above 0, room on a full stack, a new turn, a player
+// leaving, a load or determinization. What only takes options away
+// (tapping, paying, damage, a card leaving a hand or the battlefield) keeps
+// the answers; a card put into a hand, or an untapped permanent, forgets
+// only its owner's or controller's answer (hand_changed, set_tapped).
 bool MagicState::may_act(Seat s) {
   const TurnCtx& t = T();
   const bool main = (t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty() &&
@@ -37,15 +42,19 @@ bool MagicState::may_act(Seat s) {
       return false;
     }
   }
+  // idle_[s]: changes_ << 2, then whether the answer depends on the step's
+  // side of combat, then that side.
   const std::uint32_t combat = t.step >= Step::kBeginCombat && t.step <= Step::kEndCombat;
-  const std::uint32_t key = changes_ << 1 | combat;
-  std::uint32_t& idle = idle_[i];
-  if (idle == key) {
+  const std::uint32_t idle = idle_[i];
+  if (idle >> 2 == (changes_ & 0x3FFFFFFF) && (!(idle & 2) || (idle & 1) == combat) &&
+      (!idle_targets_[i] || idle_targets_[i] == targets_)) {
     assert(!has_actions(s));  // every test's game checks the remembered answer
     return false;
   }
-  if (has_actions(s)) return true;
-  idle = key;
+  OptionReads reads;
+  if (priority_options(s, nullptr, &reads)) return true;
+  idle_[i] = changes_ << 2 | (reads.combat ? 2 | combat : 0);
+  idle_targets_[i] = reads.targets ? targets_ : 0;
   return false;
 }
 

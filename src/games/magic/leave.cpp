@@ -58,6 +58,7 @@ void MagicState::leave_game(SeatMask leavers) {
   if (!leavers) return;
   ++moment_;
   sba_dirty_ = true;
+  changed();  // ranges, turn order and priority are recomputed
   // 800.4p: a leaving planar controller first hands the role to the next
   // player in turn order who stays.
   if (rules_->planechase && planar_ >= 0 && has_seat(leavers, planar_)) {

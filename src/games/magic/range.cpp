@@ -6,12 +6,15 @@
 
 namespace tt::magic {
 
-void MagicState::refresh_ranges() {
+bool MagicState::refresh_ranges() {
+  bool changed = false;
   for (Seat s = 0; s < num_seats(); ++s) {
     const SeatMask r = order_.in_game(s) ? order_.within_range(s, rules_->range[s]) : 0;
-    if (r != players_[s].in_range) sba_dirty_ = true;  // an Aura may now be out of range (801.8)
+    if (r != players_[s].in_range) changed = true;
     players_[s].in_range = r;
   }
+  if (changed) sba_dirty_ = true;  // an Aura may now be out of range (801.8)
+  return changed;
 }
 
 // 801.2b: a player is always in their own range; unlimited ranges hold everyone.

@@ -2,6 +2,7 @@
 // (603.3b, team-based under 805.7) and state-based actions (704).
 #include <bit>
 #include <cassert>
+#include <span>
 
 #include "core/opponents.h"
 #include "games/magic/events.h"
@@ -97,9 +98,23 @@ bool MagicState::pass_priority(Seat s) {
 bool MagicState::pass_idle_seats() {
   TurnCtx& t = T();
   if (!rules_->shared_turns) {  // priority goes from player to player
+    // Seats may_act would pass at once (outside their main phase, a hand
+    // seen without an instant, nothing to activate): passed here without
+    // the call, the most common check of all.
+    SeatMask quiet = 0;
+    if (markers_ <= 1 && !cast_.active && !res_.active && ask_ == Ask::kNone && !open_activators_ &&
+        !rules_->deploy) {
+      quiet = static_cast<SeatMask>(hand_seen_ & no_instant_);
+      if ((t.step == Step::kMain1 || t.step == Step::kMain2) && t.stack.empty())
+        quiet = static_cast<SeatMask>(quiet & ~t.actives);
+    }
     for (;;) {
       const Seat s = t.round.holder();
-      if (may_act(s)) return true;
+      if (has_seat(quiet, s) && !activators_of_[static_cast<std::size_t>(s)]) {
+        assert(!has_actions(s));  // every test's game checks the shortcut
+      } else if (may_act(s)) {
+        return true;
+      }
       if (t.round.pass(order_)) break;
     }
     if (!t.stack.empty())
@@ -212,7 +227,6 @@ bool MagicState::stack_triggers() {
     else
       ++i;
   if (pending_.empty()) return false;
-  changed();  // triggers go on the stack
   Seat group = kNoSeat;
   for (int k = 0; k < num_seats() && group == kNoSeat; ++k) {
     const Seat s = (T().active + k) % num_seats();
@@ -288,7 +302,7 @@ void MagicState::stack_trigger(std::size_t index) {
 // Resolves the top object (608). Afterwards the active player receives
 // priority (117.3b).
 void MagicState::resolve_top() {
-  changed();
+  if (T().stack.full()) changed();  // room on the stack again: a spell may be cast
   res_ = Resolving{};
   res_.active = true;
   res_.item = T().stack.back();
@@ -298,8 +312,9 @@ void MagicState::resolve_top() {
 
 // 704: every state-based action at once; returns true when any happened.
 bool MagicState::state_based_actions() {
-  if (!sba_dirty_) return false;  // nothing they look at has changed
-  sba_dirty_ = false;
+  if (!sba_dirty_ && !sba_players_) return false;  // nothing they look at has changed
+  const bool battlefield = sba_dirty_;             // else only life, poison or a draw changed
+  sba_dirty_ = sba_players_ = false;
   SeatMask losers = 0;
   for (Seat s = 0; s < num_seats(); ++s) {
     if (!order_.in_game(s)) continue;
@@ -307,29 +322,34 @@ bool MagicState::state_based_actions() {
     if (life(s) <= 0 || p.drew_from_empty || poison(s) >= rules_->poison_limit)
       losers |= seat_bit(s);
   }
-  StaticVec<Obj, 64> dying;
-  StaticVec<Obj, 32> auras;
+  // Plain arrays (only the part written is read): most checks find nothing,
+  // and zeroing two lists cost more than the look.
+  Obj dying[64], auras[32];
+  std::size_t dying_n = 0, auras_n = 0;
   // Without an effect or an Aura lowering toughness, a creature with no
   // damage dies only if its card's toughness is 0 or less: most creatures
   // are answered without walking the effects and Auras for each.
   bool lowered = false;
-  for (auto& m : mods_) lowered = lowered || m.toughness < 0;
-  if (pt_auras_ && !lowered)
+  if (battlefield)
+    for (auto& m : mods_) lowered = lowered || m.toughness < 0;
+  if (battlefield && pt_auras_ && !lowered)
     for (Obj a : battlefield_)
       if (objs_[a].attached != kNoObj)  // what toughness() adds up
         for (auto& st : def(a).statics)
           lowered = lowered || (st.kind == StaticKind::kEnchantedPt && st.toughness < 0);
-  for (Obj o : battlefield_) {
+  const std::size_t looked = battlefield ? battlefield_.size() : 0;
+  for (std::size_t i = 0; i < looked; ++i) {
+    const Obj o = battlefield_[i];
     if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
-    if ((objs_[o].types & kCreature) && !dying.full()) {
+    if ((objs_[o].types & kCreature) && dying_n < std::size(dying)) {
       if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {
         const int t = toughness(o);
-        if (t <= 0 || objs_[o].damage >= t) dying.push_back(o);
+        if (t <= 0 || objs_[o].damage >= t) dying[dying_n++] = o;
       } else {
         assert(toughness(o) > 0);
       }
     }
-    if (objs_[o].aura && !auras.full()) {
+    if (objs_[o].aura && auras_n < std::size(auras)) {
       const CardDef& d = def(o);
       const Object& a = objs_[o];
       bool legal;
@@ -339,14 +359,15 @@ bool MagicState::state_based_actions() {
       else
         legal = a.enchanted_player >= 0 && order_.in_game(a.enchanted_player) &&
                 in_range(a.controller, a.enchanted_player);
-      if (!legal) auras.push_back(o);  // 704.5m, 801.8
+      if (!legal) auras[auras_n++] = o;  // 704.5m, 801.8
     }
   }
-  if (!losers && dying.empty() && auras.empty()) return false;
-  changed();
-  for (Obj o : auras)
-    if (!dying.full()) dying.push_back(o);
-  destroy_batch(dying);
+  if (!losers && !dying_n && !auras_n) return false;
+  StaticVec<Obj, 64> batch;
+  for (Obj o : std::span<const Obj>(dying, dying_n)) batch.push_back(o);
+  for (Obj o : std::span<const Obj>(auras, auras_n))
+    if (!batch.full()) batch.push_back(o);
+  destroy_batch(batch);
   if (losers) leave_game(losers);
   return true;
 }

@@ -461,7 +461,8 @@ class MagicState final : public State {
   bool any_must_attack() const;  // whether any effect makes a creature attack (most turns: none)
 
   // range of influence (range.cpp)
-  void refresh_ranges();
+  // Recomputes every player's range; true when one changed.
+  bool refresh_ranges();
   bool obj_in_range(Seat viewer, Obj o) const;
   SeatMask opponents_in_range(Seat s) const;
   bool opponents(Seat a, Seat b) const { return !order_.teammates(a, b); }
@@ -500,14 +501,22 @@ class MagicState final : public State {
   // idle.cpp: whether seat s (holding priority) could do anything, answered
   // from idle_ when nothing changed since it was last found idle.
   bool may_act(Seat s);
-  // Something a seat's priority options look at may have changed.
+  // Something may have given a seat a priority option it lacked (idle.cpp).
   void changed() { ++changes_; }
+  // Something may have become a legal target: only answers whose look
+  // reached a spell's or ability's targets are forgotten (idle.cpp).
+  void new_target() { ++targets_; }
   void acted(Seat s);
   void resolve_top();
   SeatMask priority_seats() const;
   bool has_actions(Seat s) const;
-  // Priority options beyond passing into `out`; with none, whether there is one.
-  bool priority_options(Seat s, ActionList* out) const;
+  // Priority options beyond passing into `out`; with none, whether there is
+  // one, and (when `reads` is given) what refused the options (idle.cpp).
+  struct OptionReads {
+    bool targets = false;  // some option was refused no earlier than at its targets
+    bool combat = false;   // an instant was refused for being "cast only during combat"
+  };
+  bool priority_options(Seat s, ActionList* out, OptionReads* reads = nullptr) const;
 
   // casting and activating (cast.cpp)
   // Untapped lands by colour: a seat's mana (every land makes one colour).
@@ -549,6 +558,14 @@ class MagicState final : public State {
   }
   void set_tapped(Obj o, bool tapped) {
     if (objs_[o].tapped == tapped) return;
+    // Untapping gives its controller mana or an ability to {T}, or everyone
+    // in range one anyone may activate (idle.cpp); tapping takes options away only.
+    if (!tapped) {
+      if (objs_[o].activates && open_abilities(o))
+        changed();
+      else
+        idle_[static_cast<std::size_t>(objs_[o].controller)] = 0;
+    }
     count_land(o, -1);
     objs_[o].tapped = tapped;
     count_land(o, +1);
@@ -579,8 +596,9 @@ class MagicState final : public State {
     }
   }
   static bool affordable(const Mana& m, const ManaCost& cost);
-  bool can_cast(Seat s, Obj card, int mode, const Mana& mana) const;
-  bool can_activate(Seat s, Obj o, int index, const Mana& mana) const;
+  // Whether s may cast (activate) it now; `reads` as for priority_options.
+  bool can_cast(Seat s, Obj card, int mode, const Mana& mana, OptionReads* reads = nullptr) const;
+  bool can_activate(Seat s, Obj o, int index, const Mana& mana, OptionReads* reads = nullptr) const;
   bool can_pay(Seat s, const ManaCost& m) const { return affordable(mana_of(s), m); }
   void pay(Seat s, const ManaCost& m);
   void begin_cast(Seat s, Obj card, int mode);
@@ -716,13 +734,22 @@ class MagicState final : public State {
   // Something that state-based actions look at has changed since the last
   // check (derived: not saved; a restored state checks again).
   bool sba_dirty_ = true;
+  // Only a player's life, poison or a draw from an empty library changed
+  // since the last check: the battlefield needs no look (derived like sba_dirty_).
+  bool sba_players_ = true;
   // The check before a seat's priority outside its main phase, remembered
   // (idle.cpp; derived: not saved, a restored state asks again): changes_
-  // counts changes of the state other than priority passing on and the step
-  // moving on; idle_[s] is the key (changes_ and whether it is a combat
+  // counts the changes that can give a seat an option it lacked (idle.cpp
+  // lists them); idle_[s] is the key (changes_ and whether it is a combat
   // step) under which seat s was last found with nothing to do, 0 for none.
   std::uint32_t changes_ = 1;
   std::array<std::uint32_t, kMaxSeats> idle_{};
+  // targets_ counts the changes that can only add a legal target (a
+  // permanent entering, a spell on the stack); idle_targets_[s] is its value
+  // when seat s was found idle after a look that reached some targets, 0
+  // when the look refused every option before its targets.
+  std::uint32_t targets_ = 1;
+  std::array<std::uint32_t, kMaxSeats> idle_targets_{};
   // Seats whose hand was looked at since a card was last put into it
   // (hand_seen_), and of those the ones whose hand held no instant
   // (no_instant_; a card leaving keeps that true). idle.cpp; derived like
@@ -730,6 +757,7 @@ class MagicState final : public State {
   SeatMask hand_seen_ = 0;
   SeatMask no_instant_ = 0;
   void hand_changed(Seat owner) {
+    idle_[static_cast<std::size_t>(owner)] = 0;
     hand_seen_ = static_cast<SeatMask>(hand_seen_ & ~seat_bit(owner));
     no_instant_ = static_cast<SeatMask>(no_instant_ & ~seat_bit(owner));
   }

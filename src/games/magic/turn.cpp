@@ -129,7 +129,6 @@ void MagicState::mulligan_round() {
 }
 
 void MagicState::begin_turn(Seat s, bool extra) {
-  changed();  // summoning sickness, effects "until your next turn", ranges
   ++turn_;
   TurnCtx& t = T();
   t.active = static_cast<std::int8_t>(s);
@@ -147,8 +146,12 @@ void MagicState::begin_turn(Seat s, bool extra) {
     players_[a].lands_played = 0;
     turn_began_[a] = turn_;
     next_turn_begins(a);
+    // Its creatures are no longer summoning sick: its remembered answer goes
+    // (idle.cpp); the other seats' stay unless one may activate them too.
+    idle_[static_cast<std::size_t>(a)] = 0;
   }
-  refresh_ranges();                                                                // 801.2c
+  if (open_activators_) changed();
+  if (refresh_ranges()) changed();  // 801.2c: new targets in range
   if (rules_->planechase && markers_ <= 1) planar_ = static_cast<std::int8_t>(s);  // 901.6
   log(kEvTurn, s, turn_, extra);
 }
@@ -205,7 +208,6 @@ void MagicState::next_step() {
       t.step = Step::kMain2;
       break;
     case Step::kCleanup:
-      changed();
       end_turn();
       return;
     default:
@@ -217,13 +219,8 @@ void MagicState::next_step() {
 void MagicState::begin_step() {
   TurnCtx& t = T();
   t.stage = 1;
-  // Steps whose turn-based actions touch nothing a seat's priority options
-  // read (they only gather triggers, or ask) keep the remembered checks (idle.cpp).
-  // A draw changes only the drawing seat's options.
-  if (t.step != Step::kUpkeep && t.step != Step::kDraw && t.step != Step::kMain1 &&
-      t.step != Step::kMain2 && t.step != Step::kBeginCombat && t.step != Step::kDeclareAttackers &&
-      t.step != Step::kDeclareBlockers && t.step != Step::kEndCombat && t.step != Step::kEnd)
-    changed();
+  // The turn-based actions say themselves what they change for the
+  // remembered checks (idle.cpp): an untap and a draw the seat's own answer.
   switch (t.step) {
     case Step::kUntap:
       for (Obj o : battlefield_)
@@ -241,10 +238,7 @@ void MagicState::begin_step() {
       // 103.8: the starting player (team, 810.6) skips the first draw of a
       // two-player or Two-Headed Giant game; others draw (800.7, 805.4b).
       if (!(turn_ == 1 && !rules_->first_draw))
-        for (Seat a : in_turn_order(t.actives, t.active, order_)) {
-          draw(a);
-          idle_[static_cast<std::size_t>(a)] = 0;  // its hand changed (idle.cpp)
-        }
+        for (Seat a : in_turn_order(t.actives, t.active, order_)) draw(a);
       break;
     case Step::kBeginCombat:
       t.attackers.clear();
@@ -380,7 +374,7 @@ void MagicState::advance_one() {
     if (t.step == Step::kMulligan) return;
     if (t.round.is_open()) {
       // 117.5: state-based actions and triggers before anyone gets priority.
-      if (state_based_actions()) continue;
+      if ((sba_dirty_ || sba_players_) && state_based_actions()) continue;
       if (over_) return;
       if (stack_triggers()) continue;
       if (!t.round.is_open()) continue;

@@ -78,7 +78,8 @@ void MagicState::remove_from_zone(Obj o) {
     if (restrictor(o)) --restrictors_;
     if (objs_[o].activates) activator_left(o);
     watch(o, -1);
-    sba_dirty_ = true;  // state-based actions look at the battlefield, not other zones
+    // State-based actions look at the battlefield's creatures and Auras only.
+    if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;
   } else if (auto* z = owner_zone(o)) {
     z->remove(o);
   }
@@ -98,7 +99,13 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     if (restrictor(o)) ++restrictors_;
     if (objs_[o].activates) activator_entered(o);
     watch(o, +1);
-    sba_dirty_ = true;
+    // A land can neither die nor make an Aura illegal (704.5f-m).
+    if (x.types & kCreature || x.aura) sba_dirty_ = true;
+    // A new target for everyone, mana or an ability for its controller, or
+    // for everyone in range one anyone may activate (idle.cpp).
+    new_target();
+    idle_[static_cast<std::size_t>(x.controller)] = 0;
+    if (x.activates && open_abilities(o)) changed();
     return;
   }
   auto* list = owner_zone(o);
@@ -141,7 +148,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   if (restrictor(o)) --restrictors_;
   if (objs_[o].activates) activator_left(o);
   watch(o, -1);
-  sba_dirty_ = true;
+  if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;  // see remove_from_zone
   Object& x = objs_[o];
   x.zone = Zone::kGone;
   ++x.gen;
@@ -174,7 +181,12 @@ void MagicState::return_exiled(Obj source, std::uint8_t hold, SeatMask skip) {
     enter_battlefield(e, x.owner);
   };
   // What it holds is in exile: look there, not through every object of the
-  // game, and return the cards in object order.
+  // game, and return the cards in object order. Most leaves hold nothing:
+  // they return before the list is set up (zeroing it costs more than the look).
+  bool holds = false;
+  for (Seat s = 0; s < num_seats() && !holds; ++s)
+    for (Obj e : players_[s].exile) holds = holds || objs_[e].held_by == source;
+  if (!holds) return;
   StaticVec<Obj, 64> held;
   bool many = false;
   for (Seat s = 0; s < num_seats(); ++s)
@@ -215,7 +227,7 @@ bool MagicState::draw(Seat s) {
   Player& p = players_[s];
   if (p.library.empty()) {
     p.drew_from_empty = true;  // 704.5b at the next check
-    sba_dirty_ = true;
+    sba_players_ = true;
     return false;
   }
   const Obj o = p.library.back();
