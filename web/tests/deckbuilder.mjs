@@ -67,9 +67,17 @@ async function rulesSay(page, state, rule = null) {
 const deckTotal = (page) => page.evaluate(() =>
   [...document.querySelectorAll(".deck-slot .slot-total")].reduce((t, e) => t + Number(e.dataset.total), 0));
 
+// Types `text` into the pool's search and waits until the shown cards are
+// filtered by it (the page redraws them 120 ms after the last key: a click
+// before that may land where a card was, not where it is).
+async function search(page, text) {
+  await page.fill("input[name=search]", text);
+  await page.waitForFunction((t) => document.querySelector(".pool-grid")?.dataset.search === t, text, { timeout: 5000 });
+}
+
 // Finds a card by searching its name, then clicks its add button `n` times.
 async function addBySearch(page, card, n) {
-  await page.fill("input[name=search]", card.name);
+  await search(page, card.name);
   const entry = page.locator(`.pool-card[data-card="${card.id}"]`);
   await entry.waitFor({ timeout: 5000 });
   for (let i = 0; i < n; i++) await entry.locator("button.add").click();
@@ -93,20 +101,20 @@ async function buildDeck(page, base, bin, game, shot, log) {
   await page.selectOption("select[name=seats]", String(plan.seats));
   const started = Date.now();
   for (const [, id, n] of clicksOf(game, starter)) await addBySearch(page, byId.get(id), n);
-  await page.fill("input[name=search]", "");
+  await search(page, "");
   const cards = await deckTotal(page);
   if (game === "lastchronicle") {
     // 39 cards and no leader: at 4 seats the rule names the missing leader.
     await rulesSay(page, "illegal", plan.illegal);
     log("no leader at 4 seats: refused");
-    await page.fill("input[name=search]", byId.get(starter.leader).name);
+    await search(page, byId.get(starter.leader).name);
     await page.locator(`.pool-card[data-card="${starter.leader}"] button.lead[data-slot=leader]`).click();
-    await page.fill("input[name=search]", "");
+    await search(page, "");
   }
   if (starter.commander) {
-    await page.fill("input[name=search]", byId.get(starter.commander).name);
+    await search(page, byId.get(starter.commander).name);
     await page.locator(`.pool-card[data-card="${starter.commander}"] button.lead[data-slot=commander]`).click();
-    await page.fill("input[name=search]", "");
+    await search(page, "");
     await page.waitForSelector(`.deck-single[data-slot=commander] [data-card="${starter.commander}"]`);
   }
   await rulesSay(page, "legal");
@@ -170,7 +178,7 @@ async function buildDeck(page, base, bin, game, shot, log) {
 // another name, a starter deck as a template, duplicate, rename, delete.
 async function shelf(page, broke, log) {
   const saved = () => page.$$eval("select[name=saved] option", (os) => os.map((o) => o.value).filter(Boolean));
-  await page.fill("input[name=search]", "");
+  await search(page, "");
   await addUpTo(page, broke, 5);
   await rulesSay(page, "illegal", "deck building: four copies");
   await page.fill("input[name=deck-name]", "Broken magic");

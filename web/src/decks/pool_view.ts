@@ -59,6 +59,9 @@ export class PoolView {
       this.selects.every((s) => !s.el.value || s.test(c, s.el.value)));
     this.shown.textContent = `${shown.length} of ${this.cards.length}`;
     clear(this.grid, shown.length ? shown.map((c) => this.entry(c)) : h("p.muted", "No card matches."));
+    // What the shown cards were filtered by: a search is drawn 120 ms after
+    // the last key, and a click before that may land on a card moved away.
+    this.grid.dataset.search = this.search.value;
   }
 
   private entry(c: CardInfo): HTMLElement {
