@@ -222,7 +222,7 @@ TEST_P(Conformance, CardsAreConservedAcrossZones) {
     const auto start = view_rules(game_of(GetParam())).components(m.view(kReferee));
     Rng rng(seed);
     RandomAgent agent;
-    while (!m.state().is_terminal()) {
+    for (int step = 0; step < params::decisions_followed() && !m.state().is_terminal(); ++step) {
       const Seat seat = m.state().to_act();
       ASSERT_EQ(m.act(seat, agent.choose(m.state(), seat, rng)), "");
       const auto now = view_rules(game_of(GetParam())).components(m.view(kReferee));
@@ -258,7 +258,7 @@ TEST_P(Conformance, SavingAndRestoringMidGameChangesNothing) {
     Match m(g, setup(seed));
     Rng rng(seed);
     RandomAgent agent;
-    for (int step = 0; !m.state().is_terminal(); ++step) {
+    for (int step = 0; step < params::decisions_followed() && !m.state().is_terminal(); ++step) {
       if (step % 7 == 3) {
         json saved;
         m.state().save(saved);
@@ -311,7 +311,7 @@ TEST_P(Conformance, ViewsHideOtherSeatsHiddenCards) {
     Rng rng(seed);
     RandomAgent agent;
     std::size_t seen = 0;
-    while (!m.state().is_terminal()) {
+    for (int step = 0; step < params::decisions_followed() && !m.state().is_terminal(); ++step) {
       for (Seat viewer = 0; viewer < m.state().num_seats(); ++viewer) {
         const json v = m.view(viewer);
         view_rules(game_of(GetParam())).check_hidden(v, viewer);
@@ -358,7 +358,8 @@ TEST_P(Conformance, EveryListedOptionIsAcceptedAndUnlistedOnesAreRefused) {
   for (std::uint64_t seed = 1; seed <= deep(10); ++seed) {
     Match m(g, setup(seed));
     Rng rng(seed);
-    for (int decision = 0; !m.state().is_terminal(); ++decision) {
+    for (int decision = 0; decision < params::decisions_followed() && !m.state().is_terminal();
+         ++decision) {
       const Seat seat = m.state().to_act();
       auto options = m.options(seat);
       ASSERT_FALSE(options.empty());
