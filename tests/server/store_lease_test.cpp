@@ -19,7 +19,11 @@ namespace {
 using Outcome = ClaimResult::Outcome;
 using namespace std::chrono_literals;
 
-constexpr std::int64_t kLeaseMs = 400;
+// Only the tests about a lease ending use a short one, long enough that a
+// loaded machine does not end it between two steps of a test; the others
+// hold a lease no test outlives (a 400 ms lease ended mid-test under CI load).
+constexpr std::int64_t kLeaseMs = 1000;
+constexpr std::int64_t kLongLeaseMs = 600'000;
 
 StoredTable a_table(const std::string& id, std::int64_t created) {
   StoredTable table;
@@ -42,8 +46,9 @@ struct Process {
   LeaseOwner owner;
   std::unique_ptr<Store> store;
   std::unique_ptr<LeaseStore> leases;
-  Process(const std::string& url, std::string node, std::string incarnation)
-      : owner{std::move(node), std::move(incarnation), kLeaseMs}, store(open_store(url)) {
+  Process(const std::string& url, std::string node, std::string incarnation,
+          std::int64_t lease_ms = kLongLeaseMs)
+      : owner{std::move(node), std::move(incarnation), lease_ms}, store(open_store(url)) {
     store->fence(owner);
     leases = store->leases(owner);
   }
@@ -87,7 +92,7 @@ void expect_lease_lost(const std::function<void()>& write) {
 }
 
 TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
-  Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1");
+  Process a(url_, "a", "a-run1", kLeaseMs), b(url_, "b", "b-run1");
   a.store->create_table(a_table("t", 1));
   a.store->append({a_decision("t", 0)});
   // b may not take it while a's lease runs, nor write it.
@@ -114,7 +119,7 @@ TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
 }
 
 TEST_F(Leases, ALeaseThatEndedButWasNotTakenIsStillItsHoldersToRenew) {
-  Process a(url_, "a", "a-run1");
+  Process a(url_, "a", "a-run1", kLeaseMs);
   a.store->create_table(a_table("t", 1));
   std::this_thread::sleep_for(std::chrono::milliseconds(kLeaseMs + 100));
   // Nobody claimed it: a may go on (no one else can have written it).
@@ -155,16 +160,17 @@ TEST_F(Leases, AStoppedProcessGivesUpItsTablesAndOthersSweepThem) {
 
 TEST_F(Leases, ARunLongOverThatHoldsNoTableIsForgotten) {
   Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1"), c(url_, "c", "c-run1");
-  b.owner.forget_ms = 200;
-  b.leases = b.store->leases(b.owner);
   a.store->create_table(a_table("t1", 1));
   c.store->create_table(a_table("t2", 2));
   a.leases->release_all();
   c.leases->release_all();
   ASSERT_EQ(b.leases->claim("t1").outcome, Outcome::kClaimed);  // a holds nothing now
   b.leases->renew({});
-  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'a'"), 1);  // not long enough over
+  EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'a'"), 1);  // not an hour over
+  // b now forgets runs 200 ms over; a's ended longer ago than that.
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  b.owner.forget_ms = 200;
+  b.leases = b.store->leases(b.owner);
   b.leases->renew({});
   EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'a'"), 0);
   // c is over as long, but t2 is still its until someone claims it.
