@@ -75,6 +75,18 @@ async function search(page, text) {
   await page.waitForFunction((t) => document.querySelector(".pool-grid")?.dataset.search === t, text, { timeout: 5000 });
 }
 
+// Every pool card's name and cost lie inside the card (a long name once
+// pushed the Magic-style cost past the card's edge: "{1}{W" shown).
+async function headsFit(page, game) {
+  const out = await page.evaluate(() => [...document.querySelectorAll(".pool-card .tcard")].flatMap((card) => {
+    const edge = card.getBoundingClientRect().right;
+    return [...card.querySelectorAll(".tcard-name, .cost")]
+      .filter((e) => e.getBoundingClientRect().right > edge + 0.5)
+      .map((e) => `${card.closest(".pool-card").dataset.card}: "${e.textContent}"`);
+  }));
+  if (out.length) fail(`${game}: pool cards drawn past their edge: ${out.slice(0, 5).join(", ")}`);
+}
+
 // Finds a card by searching its name, then clicks its add button `n` times.
 async function addBySearch(page, card, n) {
   await search(page, card.name);
@@ -118,6 +130,7 @@ async function buildDeck(page, base, bin, game, shot, log) {
     await page.waitForSelector(`.deck-single[data-slot=commander] [data-card="${starter.commander}"]`);
   }
   await rulesSay(page, "legal");
+  await headsFit(page, game);
   log(`${game}: a legal deck of ${cards} cards by ${((Date.now() - started) / 1000).toFixed(1)} s of clicks`);
   if (!(await page.locator(".deck-charts .bar").count()) && game !== "suikoden") fail(`${game}: no curve shown`);
   // A reload loses nothing: the deck and the table size are kept as a draft.
