@@ -5,7 +5,7 @@
 JOBS ?= 2
 ARGS ?= serve
 
-.PHONY: run test deps web build release asan fuzz-build fuzz format bench clean cluster
+.PHONY: run test deps web build plain release asan fuzz-build fuzz format bench clean cluster
 
 deps:
 	@./scripts/install-deps.sh
@@ -32,6 +32,14 @@ build: deps
 	@cmake --preset dev >/dev/null
 	@cmake --build --preset dev -j $(JOBS)
 
+# CI's plain build: the dev build without the GoogleTest programs, which
+# the ASan+UBSan build runs (with assertions on); what it builds and runs is
+# what the sanitizer build does not: the browser, Python, docs, data, load
+# and cluster tests against a plain `tabletop`.
+plain: deps
+	@cmake --preset plain >/dev/null
+	@cmake --build --preset plain -j $(JOBS)
+
 asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
@@ -41,11 +49,14 @@ fuzz-build: deps
 	@cmake --preset fuzz >/dev/null
 	@cmake --build --preset fuzz -j $(JOBS)
 
-# Every test, in a plain (warnings as errors) build and an ASan+UBSan build;
-# the sanitizer build's tests end with a bounded fuzz run (the fuzz targets
-# replaying their seeds and mutations of them: docs/fuzzing.md).
-test: build asan web
-	ctest --preset dev -j $(JOBS)
+# Every test, each in one build (warnings as errors in both): the GoogleTest
+# programs under ASan+UBSan with assertions on, and the rest (browser,
+# Python, docs, data, load, cluster) in the plain build. The sanitizer
+# build's tests end with a bounded fuzz run (the fuzz targets replaying their
+# seeds and mutations of them: docs/fuzzing.md). `make build` and
+# `ctest --preset dev` run every test in a debug build instead.
+test: plain asan web
+	ctest --preset plain -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --preset asan -j $(JOBS)
 
 # A long fuzz run (FUZZ_SECONDS per target, DDM states included); findings are

@@ -6,6 +6,7 @@ if(NOT TARGET tabletop-loadgen)
 endif()
 find_package(Python3 COMPONENTS Interpreter REQUIRED)
 find_package(simdjson REQUIRED)  # loadgen_tests: the frame reader
+find_package(Boost 1.81 REQUIRED)  # loadgen_tests: its reactor (transport.cmake finds it too)
 
 foreach(store sqlite postgresql)
   add_test(NAME server_kill_${store}
