@@ -32,7 +32,7 @@ function(tt_targets_below dir out)
 endfunction()
 
 # The first target of each kind (position independent or not, its compile
-# options, GoogleTest or not, valijson's definitions or not) precompiles the headers; the others of that kind
+# options, GoogleTest or not, valijson's or simdjson's definitions or not) precompiles the headers; the others of that kind
 # reuse them. A target reusing another's depends on it, so the first of a
 # kind must never depend on a later one: the traversal goes the way the
 # libraries stack (core, games, ai, protocol, server, cli; tests last).
@@ -64,6 +64,12 @@ function(tt_precompile_headers)
     endif()
     if(links MATCHES "valijson")  # its definitions (VALIJSON_USE_EXCEPTIONS) are in the header's
       string(APPEND kind "+valijson")
+    endif()
+    # simdjson's definition (SIMDJSON_THREADS_ENABLED): a header made with it
+    # is refused by a file compiled without it (-Winvalid-pch), e.g. tt_store
+    # reusing tt_server's under the sanitizers, where both compile at -O0.
+    if(links MATCHES "simdjson")
+      string(APPEND kind "+simdjson")
     endif()
     get_target_property(pic ${target} POSITION_INDEPENDENT_CODE)
     get_target_property(options ${target} COMPILE_OPTIONS)

@@ -19,7 +19,7 @@ void write_json(const fs::path& p, const json& j) {
   std::ofstream(p) << j.dump(2);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> report_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -55,7 +55,7 @@ TEST_F(DataTest, CheckDataNamesEveryBrokenFileByItsFieldAndGoesOn) {
 
   EXPECT_EQ(run({"check-data", data.string()}), 1);
   const std::string d = data.string();
-  const auto lines = lines_of(out.str());
+  const auto lines = report_lines(out.str());
   const auto has = [&](const std::string& prefix) {
     for (const std::string& l : lines)
       if (l.rfind(prefix, 0) == 0) return true;

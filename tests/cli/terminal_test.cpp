@@ -22,13 +22,13 @@
 namespace tt::cli {
 namespace {
 
-std::string ones(int n) {
+std::string digit_ones(int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += "1\n";
   return s;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> screen_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -63,10 +63,10 @@ bool play_until(Match& m, int limit, F found) {
 TEST_F(CliTest, FourSeatLastChronicleFoldsPasses) {
   ASSERT_EQ(run({"play", "lastchronicle", "--seats", "4", "--seed", "3", "--record",
                  (dir / "lc.json").string()},
-                ones(40) + "q\n"),
+                digit_ones(40) + "q\n"),
             0)
       << err.str();
-  const auto lines = lines_of(out.str());
+  const auto lines = screen_lines(out.str());
   const std::regex one_pass("  seat [0-9] passes");
   int folded = 0;
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
@@ -244,7 +244,7 @@ Screen screen_of(const Match& m, Seat seat, std::size_t from) {
 // Rows an 80-column terminal needs for `text`.
 std::size_t rows(const std::string& text) {
   std::size_t n = 0;
-  for (auto& line : lines_of(text)) n += std::max<std::size_t>(1, (line.size() + 79) / 80);
+  for (auto& line : screen_lines(text)) n += std::max<std::size_t>(1, (line.size() + 79) / 80);
   return n;
 }
 
@@ -270,7 +270,7 @@ TEST(MagicTable, AFourSeatMidGameScreenFitsEightyByTwentyFour) {
           heights.push_back(rows(screen) + 1);
           EXPECT_LE(rows(screen) + 1, 24u) << "seed " << seed << ", turn " << turn << "\n"
                                            << screen;
-          for (auto& line : lines_of(screen)) EXPECT_LE(line.size(), 80u) << line;
+          for (auto& line : screen_lines(screen)) EXPECT_LE(line.size(), 80u) << line;
         }
         seen = m.log().size();
       }
@@ -289,7 +289,7 @@ TEST_F(CliTest, TheHandOverClearsTheScrollbackOnATerminal) {
   io.out_is_tty = true;
   ASSERT_EQ(run({"play", "suikoden", "--seats", "human,human", "--seed", "5", "--record",
                  (dir / "two.json").string()},
-                ones(60) + "q\n"),
+                digit_ones(60) + "q\n"),
             0)
       << err.str();
   const std::string text = out.str();
@@ -306,7 +306,7 @@ TEST_F(CliTest, TheHandOverClearsTheScrollbackOnATerminal) {
   io.out_is_tty = false;
   ASSERT_EQ(run({"play", "suikoden", "--seats", "human,human", "--seed", "5", "--record",
                  (dir / "two.json").string()},
-                ones(60) + "q\n"),
+                digit_ones(60) + "q\n"),
             0);
   EXPECT_EQ(out.str().find('\033'), std::string::npos);
 }

@@ -8,7 +8,7 @@
 namespace tt {
 namespace {
 
-SeatMask seats_of(std::initializer_list<Seat> seats) {
+SeatMask mask_of(std::initializer_list<Seat> seats) {
   SeatMask m = 0;
   for (Seat s : seats) m = static_cast<SeatMask>(m | seat_bit(s));
   return m;
@@ -32,10 +32,10 @@ TurnOrder two_against_two() {
 
 TEST(Opponents, EveryoneElseInAFreeForAll) {
   TurnOrder t(4);
-  EXPECT_EQ(opponent_candidates(t, 0), seats_of({1, 2, 3}));
-  EXPECT_EQ(opponent_candidates(t, 2), seats_of({0, 1, 3}));
+  EXPECT_EQ(opponent_candidates(t, 0), mask_of({1, 2, 3}));
+  EXPECT_EQ(opponent_candidates(t, 2), mask_of({0, 1, 3}));
   t.leave(2);
-  EXPECT_EQ(opponent_candidates(t, 0), seats_of({1, 3}));
+  EXPECT_EQ(opponent_candidates(t, 0), mask_of({1, 3}));
   t.leave(1);
   t.leave(3);
   EXPECT_EQ(opponent_candidates(t, 0), 0);
@@ -43,15 +43,15 @@ TEST(Opponents, EveryoneElseInAFreeForAll) {
 
 TEST(Opponents, TwoSeatsHaveExactlyOneOpponent) {
   TurnOrder t(2);
-  EXPECT_EQ(opponent_candidates(t, 0), seats_of({1}));
+  EXPECT_EQ(opponent_candidates(t, 0), mask_of({1}));
   EXPECT_EQ(only_seat(opponent_candidates(t, 0)), 1);
   EXPECT_EQ(only_seat(opponent_candidates(t, 1)), 0);
 }
 
 TEST(Opponents, TeammatesAreNotCandidates) {
   TurnOrder t = two_against_two();
-  EXPECT_EQ(opponent_candidates(t, 0), seats_of({1, 3}));
-  EXPECT_EQ(opponent_candidates(t, 3), seats_of({0, 2}));
+  EXPECT_EQ(opponent_candidates(t, 0), mask_of({1, 3}));
+  EXPECT_EQ(opponent_candidates(t, 3), mask_of({0, 2}));
   EXPECT_EQ(only_seat(opponent_candidates(t, 0)), kNoSeat);  // a choice is needed
   t.leave(3);
   EXPECT_EQ(only_seat(opponent_candidates(t, 0)), 1);
@@ -60,28 +60,28 @@ TEST(Opponents, TeammatesAreNotCandidates) {
 
 TEST(Opponents, RangeOfInfluence) {
   TurnOrder t(6);
-  EXPECT_EQ(opponent_candidates(t, 0, 1), seats_of({5, 1}));
-  EXPECT_EQ(opponent_candidates(t, 0, 2), seats_of({4, 5, 1, 2}));
-  EXPECT_EQ(opponent_candidates(t, 0, 3), seats_of({1, 2, 3, 4, 5}));
-  EXPECT_EQ(opponent_candidates(t, 0, -1), seats_of({1, 2, 3, 4, 5}));
+  EXPECT_EQ(opponent_candidates(t, 0, 1), mask_of({5, 1}));
+  EXPECT_EQ(opponent_candidates(t, 0, 2), mask_of({4, 5, 1, 2}));
+  EXPECT_EQ(opponent_candidates(t, 0, 3), mask_of({1, 2, 3, 4, 5}));
+  EXPECT_EQ(opponent_candidates(t, 0, -1), mask_of({1, 2, 3, 4, 5}));
   EXPECT_EQ(opponent_candidates(t, 0, 0), 0);  // nobody is in range 0 but oneself
-  EXPECT_EQ(opponent_candidates(t, 3, 1), seats_of({2, 4}));
+  EXPECT_EQ(opponent_candidates(t, 3, 1), mask_of({2, 4}));
 
   // Range counts seats still in the game: with 1 gone, 2 is one step away.
   t.leave(1);
-  EXPECT_EQ(opponent_candidates(t, 0, 1), seats_of({5, 2}));
+  EXPECT_EQ(opponent_candidates(t, 0, 1), mask_of({5, 2}));
   t.leave(5);
-  EXPECT_EQ(opponent_candidates(t, 0, 1), seats_of({4, 2}));
+  EXPECT_EQ(opponent_candidates(t, 0, 1), mask_of({4, 2}));
 }
 
 TEST(Opponents, RangeAndTeamsTogether) {
   TurnOrder t(6);
   t.set_team(0, 9);
   t.set_team(1, 9);  // 0's neighbour is its teammate
-  EXPECT_EQ(opponent_candidates(t, 0, 1), seats_of({5}));
+  EXPECT_EQ(opponent_candidates(t, 0, 1), mask_of({5}));
   EXPECT_EQ(only_seat(opponent_candidates(t, 0, 1)), 5);
-  EXPECT_EQ(opponent_candidates(t, 0, 2), seats_of({4, 5, 2}));
-  EXPECT_EQ(opponent_candidates(t, 1, 1), seats_of({2}));
+  EXPECT_EQ(opponent_candidates(t, 0, 2), mask_of({4, 5, 2}));
+  EXPECT_EQ(opponent_candidates(t, 1, 1), mask_of({2}));
 }
 
 TEST(Opponents, OnlySeat) {
@@ -90,16 +90,16 @@ TEST(Opponents, OnlySeat) {
   EXPECT_EQ(only_seat(seat_bit(5)), 5);
   EXPECT_EQ(only_seat(seat_bit(7)), 7);
   EXPECT_EQ(only_seat(seat_bit(15)), 15);  // tables of up to 16 seats (Grand Melee)
-  EXPECT_EQ(only_seat(seats_of({1, 6})), kNoSeat);
+  EXPECT_EQ(only_seat(mask_of({1, 6})), kNoSeat);
   EXPECT_EQ(only_seat(kAllSeats), kNoSeat);
   EXPECT_EQ(seat_count(0), 0);
-  EXPECT_EQ(seat_count(seats_of({1, 6})), 2);
+  EXPECT_EQ(seat_count(mask_of({1, 6})), 2);
   EXPECT_EQ(seat_count(kAllSeats), kMaxSeats);
 }
 
 TEST(Opponents, InTurnOrder) {
   TurnOrder t(4);
-  const SeatMask m = seats_of({0, 2, 3});
+  const SeatMask m = mask_of({0, 2, 3});
   EXPECT_EQ(listed(m, 0, t), (std::vector<Seat>{0, 2, 3}));
   EXPECT_EQ(listed(m, 1, t), (std::vector<Seat>{2, 3, 0}));  // from a seat not in m
   EXPECT_EQ(listed(m, 3, t), (std::vector<Seat>{3, 0, 2}));

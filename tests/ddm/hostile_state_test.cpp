@@ -6,7 +6,7 @@
 namespace tt::hostile {
 namespace {
 
-const json kValid = json::parse(R"({
+const json kValidDdm = json::parse(R"({
   "phase": "main", "turn": 3, "turn_player": 0, "rolls_done": 2,
   "players": [{"dice": "standard", "crests": {"move": 2, "attack": 1, "trap": 3}},
               {"dice": "standard", "master": {"damage": 1}}],
@@ -25,7 +25,7 @@ const json kValid = json::parse(R"({
 TEST(DdmHostileStates, EveryFieldIsRangeCheckedAndNamed) {
   const auto g = game("ddm");
   expect_refused(
-      *g, kValid, tt::Setup{},
+      *g, kValidDdm, tt::Setup{},
       {
           {"/summon_levels", json::array({-1}), "state.summon_levels[]: -1 is not in 1..4"},
           {"/summon_levels", json::array({9}), "state.summon_levels[]: 9 is not in 1..4"},
@@ -92,7 +92,7 @@ TEST(DdmHostileStates, WrongTypesNameTheirField) {
     return base;
   };
   expect_refused(
-      *g, kValid, tt::Setup{},
+      *g, kValidDdm, tt::Setup{},
       {
           {"/summoned", "yes", "state.summoned: expected true or false, found \"yes\""},
           {"/phase", 3, "state.phase: expected a string, found 3"},
@@ -143,7 +143,7 @@ TEST(DdmHostileStates, WrongTypesNameTheirField) {
 // A long chain with a hostile priority is refused, not played.
 TEST(DdmHostileStates, ALongChainWithANegativePriorityIsRefused) {
   const auto g = game("ddm");
-  json state = kValid;
+  json state = kValidDdm;
   state["phase"] = "chain";
   state["players"][0]["crests"]["trap"] = 10;
   state["players"][1]["crests"] = {{"trap", 10}};

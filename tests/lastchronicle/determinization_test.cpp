@@ -54,12 +54,12 @@ namespace {
 
 using nlohmann::json;
 
-const Game& game() {
+const Game& lc_game() {
   register_builtin_games();
   return *Registry::instance().get("lastchronicle");
 }
 
-Setup seats(int n, std::uint64_t seed = 1) {
+Setup lc_seats(int n, std::uint64_t seed = 1) {
   Setup s;
   s.seats = n;
   s.seed = seed;
@@ -71,11 +71,11 @@ std::unique_ptr<LcState> as_lc(std::unique_ptr<State> s) {
 }
 
 std::unique_ptr<LcState> restore(const json& state, int n) {
-  return as_lc(game().restore(state, seats(n)));
+  return as_lc(lc_game().restore(state, lc_seats(n)));
 }
 
 std::unique_ptr<LcState> fresh(int n, std::uint64_t seed) {
-  return as_lc(game().new_state(seats(n, seed)));
+  return as_lc(lc_game().new_state(lc_seats(n, seed)));
 }
 
 json view_of(const State& s, Seat seat) {

@@ -5,7 +5,7 @@
 namespace tt::hostile {
 namespace {
 
-const json kValid = json::parse(R"({
+const json kValidLc = json::parse(R"({
   "phase": "main", "turn": 3, "turn_player": 0, "first_player": 0,
   "players": [
     {"deck": ["wandering-golem", "forgotten-map"], "hand": ["kiln-guard"], "life": 18,
@@ -25,7 +25,7 @@ tt::Setup two_seats() {
 TEST(LastChronicleHostileStates, EveryFieldIsRangeCheckedAndNamed) {
   const auto g = game("lastchronicle");
   expect_refused(
-      *g, kValid, two_seats(),
+      *g, kValidLc, two_seats(),
       {
           {"/turn", -1, "state.turn: -1 is out of range"},
           {"/turn", 70000, "state.turn: 70000 is out of range"},
@@ -90,7 +90,7 @@ TEST(LastChronicleHostileStates, EveryFieldIsRangeCheckedAndNamed) {
 
 TEST(LastChronicleHostileStates, WindowsCheckTheirSeats) {
   const auto g = game("lastchronicle");
-  json w = kValid;
+  json w = kValidLc;
   w["phase"] = "window";
   w["window"] = "preparation";
   w["priority"] = 1;
@@ -109,7 +109,7 @@ TEST(LastChronicleHostileStates, WindowsCheckTheirSeats) {
 // that left.
 TEST(LastChronicleHostileStates, ACombatNeedsItsNamedOpponent) {
   const auto g = game("lastchronicle");
-  json three = kValid;
+  json three = kValidLc;
   three["players"].push_back({{"deck", {"wandering-golem", "wandering-golem"}}});
   three["phase"] = "attack";
   tt::Setup s3;
@@ -132,7 +132,7 @@ TEST(LastChronicleHostileStates, ACombatNeedsItsNamedOpponent) {
   three["combat"] = {{"target", 1}};
   EXPECT_EQ(restore_error(*g, three, s3), "");
 
-  json two = kValid;
+  json two = kValidLc;
   two["phase"] = "block";
   EXPECT_EQ(restore_error(*g, two, two_seats()), "") << "the only opponent is implied";
 }

@@ -18,7 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-const Game& magic_game() {
+const Game& idle_game() {
   register_builtin_games();
   return *Registry::instance().get("magic");
 }
@@ -27,14 +27,14 @@ void lockstep(int seats, std::uint64_t seed) {
   Setup setup;
   setup.seats = seats;
   setup.seed = seed;
-  auto st = magic_game().new_state(setup);
+  auto st = idle_game().new_state(setup);
   Rng rng(seed);
   ActionList options, fresh_options;
   int decisions = 0;
   while (!st->is_terminal() && decisions < 5000) {
     json saved;
     st->save(saved);
-    auto fresh = magic_game().restore(saved, setup);
+    auto fresh = idle_game().restore(saved, setup);
     const Seat s = st->to_act();
     ASSERT_EQ(fresh->to_act(), s) << "seed " << seed << ", decision " << decisions;
     st->legal_actions(s, options);
@@ -58,7 +58,7 @@ void lockstep(int seats, std::uint64_t seed) {
 // permanent) stops the test. More games than the lockstep ones, at the
 // table sizes the benchmark plays.
 void random_games(int seats, std::uint64_t first, int games) {
-  const auto prepared = magic_game().prepare([&] {
+  const auto prepared = idle_game().prepare([&] {
     Setup setup;
     setup.seats = seats;
     return setup;

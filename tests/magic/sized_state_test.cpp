@@ -25,13 +25,13 @@ Setup table(int seats, const std::string& variant, std::uint64_t seed) {
   return s;
 }
 
-const Game& magic_game() {
+const Game& sized_game() {
   register_builtin_games();  // before any table() of the same expression
   return *Registry::instance().get("magic");
 }
 
 std::size_t footprint(const Setup& s) {
-  const auto st = magic_game().new_state(s);
+  const auto st = sized_game().new_state(s);
   return dynamic_cast<const MagicState&>(*st).footprint();
 }
 
@@ -46,7 +46,7 @@ TEST(MagicSizedState, ADuelIsSmallerThanAGrandMeleeOfSixteen) {
 }
 
 TEST(MagicSizedState, ACloneIsAnIndependentValueOfTheSameSize) {
-  const auto st = magic_game().new_state(table(4, "", 3));
+  const auto st = sized_game().new_state(table(4, "", 3));
   auto copy = st->clone();
   const auto& a = dynamic_cast<const MagicState&>(*st);
   const auto& b = dynamic_cast<const MagicState&>(*copy);
@@ -71,7 +71,7 @@ TEST(MagicSizedState, ACloneIsAnIndependentValueOfTheSameSize) {
 TEST(MagicSizedState, GrandMeleeOfSixteenPlaysToTheEndAndRoundTrips) {
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {
     const tt::Setup setup = table(16, "grand-melee", seed);
-    auto st = magic_game().new_state(setup);
+    auto st = sized_game().new_state(setup);
     Rng rng(seed);
     ActionList scratch;
     int decisions = 0, round_trips = 0;
@@ -79,7 +79,7 @@ TEST(MagicSizedState, GrandMeleeOfSixteenPlaysToTheEndAndRoundTrips) {
       if (decisions % 97 == 0) {
         json saved;
         st->save(saved);
-        auto back = magic_game().restore(saved, setup);
+        auto back = sized_game().restore(saved, setup);
         json again;
         back->save(again);
         ASSERT_EQ(saved, again) << "decision " << decisions;
@@ -95,7 +95,7 @@ TEST(MagicSizedState, GrandMeleeOfSixteenPlaysToTheEndAndRoundTrips) {
     EXPECT_GT(round_trips, 10);
     json saved;
     st->save(saved);
-    auto back = magic_game().restore(saved, setup);
+    auto back = sized_game().restore(saved, setup);
     EXPECT_TRUE(back->is_terminal());
     EXPECT_EQ(back->fingerprint(), st->fingerprint());
   }

@@ -25,7 +25,7 @@ using namespace std::chrono_literals;
 constexpr std::int64_t kLeaseMs = 1000;
 constexpr std::int64_t kLongLeaseMs = 600'000;
 
-StoredTable a_table(const std::string& id, std::int64_t created) {
+StoredTable lease_table(const std::string& id, std::int64_t created) {
   StoredTable table;
   table.id = id;
   table.game = "suikoden";
@@ -37,7 +37,7 @@ StoredTable a_table(const std::string& id, std::int64_t created) {
   return table;
 }
 
-StoredDecision a_decision(const std::string& table, std::int64_t index) {
+StoredDecision lease_decision(const std::string& table, std::int64_t index) {
   return {table, index, 0, "pass", 1000 + index, ""};
 }
 
@@ -93,8 +93,8 @@ void expect_lease_lost(const std::function<void()>& write) {
 
 TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
   Process a(url_, "a", "a-run1", kLeaseMs), b(url_, "b", "b-run1");
-  a.store->create_table(a_table("t", 1));
-  a.store->append({a_decision("t", 0)});
+  a.store->create_table(lease_table("t", 1));
+  a.store->append({lease_decision("t", 0)});
   // b may not take it while a's lease runs, nor write it.
   const ClaimResult early = b.leases->claim("t");
   EXPECT_EQ(early.outcome, Outcome::kHeld);
@@ -102,17 +102,17 @@ TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
   EXPECT_GT(early.holder.left_ms, 0);
   // Asking wrote nothing (a client pointed at the wrong process costs reads only).
   EXPECT_EQ(count("SELECT count(*) FROM nodes WHERE node = 'b'"), 0);
-  expect_lease_lost([&] { b.store->append({a_decision("t", 1)}); });
+  expect_lease_lost([&] { b.store->append({lease_decision("t", 1)}); });
   // a stops renewing (paused); once its lease ended, b takes the table.
   std::this_thread::sleep_for(std::chrono::milliseconds(kLeaseMs + 100));
   const ClaimResult taken = b.leases->claim("t");
   ASSERT_EQ(taken.outcome, Outcome::kClaimed);
   EXPECT_EQ(taken.holder.epoch, 2);
   // a wakes: whatever it still had to write is refused, its renewal finds nothing.
-  expect_lease_lost([&] { a.store->append({a_decision("t", 1)}); });
+  expect_lease_lost([&] { a.store->append({lease_decision("t", 1)}); });
   expect_lease_lost([&] { a.store->finish("t", "{}", "{}", 5); });
   EXPECT_TRUE(a.leases->renew({}).empty());
-  b.store->append({a_decision("t", 1)});
+  b.store->append({lease_decision("t", 1)});
   EXPECT_EQ(b.leases->renew({}), std::vector<std::string>{"t"});
   // The store proves who wrote what: epoch 1 (a) then epoch 2 (b), never back.
   EXPECT_EQ(epochs("t"), (std::vector<std::pair<std::int64_t, std::int64_t>>{{0, 1}, {1, 2}}));
@@ -120,10 +120,10 @@ TEST_F(Leases, OnlyTheHolderWritesATableAndATakeoverWaitsForTheLeaseToEnd) {
 
 TEST_F(Leases, ALeaseThatEndedButWasNotTakenIsStillItsHoldersToRenew) {
   Process a(url_, "a", "a-run1", kLeaseMs);
-  a.store->create_table(a_table("t", 1));
+  a.store->create_table(lease_table("t", 1));
   std::this_thread::sleep_for(std::chrono::milliseconds(kLeaseMs + 100));
   // Nobody claimed it: a may go on (no one else can have written it).
-  a.store->append({a_decision("t", 0)});
+  a.store->append({lease_decision("t", 0)});
   EXPECT_EQ(a.leases->renew({}), std::vector<std::string>{"t"});
   // Renewed: another process must wait again.
   Process b(url_, "b", "b-run1");
@@ -132,19 +132,19 @@ TEST_F(Leases, ALeaseThatEndedButWasNotTakenIsStillItsHoldersToRenew) {
 
 TEST_F(Leases, ANodeRestartedUnderItsNameTakesItsTablesBackAtOnce) {
   Process before(url_, "a", "a-run1");
-  before.store->create_table(a_table("t", 1));
+  before.store->create_table(lease_table("t", 1));
   Process after(url_, "a", "a-run2");  // the same node, started again
   EXPECT_EQ(after.leases->orphans(10), std::vector<std::string>{"t"});
   ASSERT_EQ(after.leases->claim("t").outcome, Outcome::kClaimed);
-  expect_lease_lost([&] { before.store->append({a_decision("t", 0)}); });
-  after.store->append({a_decision("t", 0)});
+  expect_lease_lost([&] { before.store->append({lease_decision("t", 0)}); });
+  after.store->append({lease_decision("t", 0)});
 }
 
 TEST_F(Leases, AStoppedProcessGivesUpItsTablesAndOthersSweepThem) {
   Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1");
-  a.store->create_table(a_table("t1", 1));
-  a.store->create_table(a_table("t2", 2));
-  b.store->create_table(a_table("t3", 3));
+  a.store->create_table(lease_table("t1", 1));
+  a.store->create_table(lease_table("t2", 2));
+  b.store->create_table(lease_table("t3", 3));
   EXPECT_TRUE(b.leases->orphans(10).empty());
   a.leases->release_all();
   auto orphans = b.leases->orphans(10);
@@ -160,8 +160,8 @@ TEST_F(Leases, AStoppedProcessGivesUpItsTablesAndOthersSweepThem) {
 
 TEST_F(Leases, ARunLongOverThatHoldsNoTableIsForgotten) {
   Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1"), c(url_, "c", "c-run1");
-  a.store->create_table(a_table("t1", 1));
-  c.store->create_table(a_table("t2", 2));
+  a.store->create_table(lease_table("t1", 1));
+  c.store->create_table(lease_table("t2", 2));
   a.leases->release_all();
   c.leases->release_all();
   ASSERT_EQ(b.leases->claim("t1").outcome, Outcome::kClaimed);  // a holds nothing now
@@ -183,9 +183,9 @@ TEST_F(Leases, TheLobbyListsEveryProcesssTablesAndItsNoticesReachEveryProcess) {
   Process a(url_, "a", "a-run1"), b(url_, "b", "b-run1");
   auto listener = b.store->leases(b.owner);
   EXPECT_TRUE(listener->await_change(10));  // the first call listens
-  a.store->create_table(a_table("t1", 1));
+  a.store->create_table(lease_table("t1", 1));
   EXPECT_TRUE(listener->await_change(2000));  // a's new table, noticed by b
-  b.store->create_table(a_table("t2", 2));
+  b.store->create_table(lease_table("t2", 2));
   EXPECT_TRUE(listener->await_change(2000));  // b's own, too
   EXPECT_EQ(b.leases->lobby(10),
             R"({"tables":[{"table":"t2","node":"a"},{"table":"t1","node":"a"}],"count":2})");

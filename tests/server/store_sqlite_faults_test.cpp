@@ -26,11 +26,11 @@ fs::path temp_folder() {
   return pattern;
 }
 
-StoredTable a_table(const std::string& id) {
+StoredTable fault_table(const std::string& id) {
   return {id, "ddm", R"({"game":"ddm","seed":1,"seats":2})", "{}", {{"human", "", ""}}, 1};
 }
 
-StoredDecision a_decision(const std::string& table, std::int64_t index) {
+StoredDecision fault_decision(const std::string& table, std::int64_t index) {
   return {table, index, 0, "pass", 1795000000000 + index};
 }
 
@@ -48,14 +48,14 @@ void store_then_spoil_shm_then_store(const fs::path& db, const std::string& spoi
     int code = 0;
     try {
       auto store = open_store("sqlite:" + db.string());
-      store->create_table(a_table("t1"));
-      for (int i = 0; i < 20; ++i) store->append({a_decision("t1", i)});
+      store->create_table(fault_table("t1"));
+      for (int i = 0; i < 20; ++i) store->append({fault_decision("t1", i)});
       const fs::path shm = db.string() + "-shm";
       if (fs::exists(shm)) {
         if (spoil == "shrunk") fs::resize_file(shm, 0);
         if (spoil == "immutable") run("chattr +i " + shm.string());
       }
-      for (int i = 20; i < 400; ++i) store->append({a_decision("t1", i)});
+      for (int i = 20; i < 400; ++i) store->append({fault_decision("t1", i)});
       code = fs::exists(shm) ? 3 : 0;
     } catch (const std::exception& e) {
       std::fprintf(stderr, "child: %s\n", e.what());
@@ -85,7 +85,7 @@ TEST(SqliteFaults, NothingDoneToAShmFileCrashesTheStore) {
 TEST(SqliteFaults, AFileTheStoreCannotWriteIsRefusedWhenItOpens) {
   const fs::path folder = temp_folder();
   const fs::path db = folder / "t.db";
-  open_store("sqlite:" + db.string())->create_table(a_table("t1"));
+  open_store("sqlite:" + db.string())->create_table(fault_table("t1"));
   if (!run("chattr +i " + db.string())) {
     fs::remove_all(folder);
     GTEST_SKIP() << "chattr +i is not supported here";
@@ -105,7 +105,7 @@ TEST(SqliteFaults, TheReaderReadsWhileTheWriterHoldsAWriteTransaction) {
   const fs::path folder = temp_folder();
   const fs::path db = folder / "t.db";
   auto store = open_store("sqlite:" + db.string());
-  store->create_table(a_table("t1"));
+  store->create_table(fault_table("t1"));
   store->finish("t1", "[]", R"({"r":1})", 5);
   auto reader = store->reader();
   // Another connection of this process (as the journal's would be) holds the write lock.
