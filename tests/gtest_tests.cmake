@@ -12,21 +12,8 @@
 # SHARDS multiplies N for the programs that run longest.
 set(TABLETOP_TEST_SHARDS 0 CACHE STRING "0: a ctest test per TEST; N: N shards per test program")
 
-# A test program's files are compiled a few at a time as one (a unity
-# build): they share GoogleTest's, nlohmann/json's and the fixtures' template
-# instantiations, which were most of each file's compile time (hub_tests: a
-# quarter of the CPU time of its 15 files one by one). TABLETOP_UNITY=OFF
-# compiles them one by one.
-option(TABLETOP_UNITY "Compile each test program's files a few at a time as one" ON)
-function(tt_unity target)
-  if(TABLETOP_UNITY)
-    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
-  endif()
-endfunction()
-
 function(tt_gtest target)
   cmake_parse_arguments(arg "" "TIMEOUT;SHARDS" "LABELS" ${ARGN})
-  tt_unity(${target})
   set(labels)
   if(arg_LABELS)
     set(labels LABELS "${arg_LABELS}")

@@ -9,6 +9,5 @@ add_executable(store_tests ${CMAKE_CURRENT_LIST_DIR}/store_test.cpp
 target_compile_definitions(store_tests PRIVATE
   PG_TEMP_SCRIPT="${CMAKE_SOURCE_DIR}/scripts/pg-temp.sh")
 target_link_libraries(store_tests PRIVATE tt_store PkgConfig::STORE_TEST_DEPS GTest::gtest_main)
-tt_unity(store_tests)
 add_test(NAME store_tests COMMAND store_tests)
 set_tests_properties(store_tests PROPERTIES TIMEOUT 120 LABELS server)
