@@ -1,5 +1,6 @@
 // Pending decisions: who decides, their options, and applying a choice.
 #include <cassert>
+#include <type_traits>
 
 #include "core/error.h"
 #include "core/opponents.h"
@@ -188,10 +189,14 @@ bool MagicState::priority_options(Seat seat, ActionList* out, OptionReads* reads
     for (Obj o : battlefield_)
       if (objs_[o].activates) mine += objs_[o].controller == seat, open += open_abilities(o);
     assert(mine == activators_of_[static_cast<std::size_t>(seat)] && open == open_activators_);
-    StaticVec<Obj, 32> list;
-    for (Obj o : battlefield_)
+    std::remove_cvref_t<decltype(activators_.list())> list;
+    std::remove_cvref_t<decltype(bodies_.list())> bodies;
+    for (Obj o : battlefield_) {
       if (objs_[o].activates && !list.full()) list.push_back(o);
-    assert(activators_ > list.capacity() || list == activator_list_);
+      if (body(o) && !bodies.full()) bodies.push_back(o);
+    }
+    assert(!activators_.fits() || list == activators_.list());
+    assert(!bodies_.fits() || bodies == bodies_.list());
   }
 #endif
   // Most tables: nothing this seat could activate. Else the scan stops at
@@ -208,8 +213,8 @@ bool MagicState::priority_options(Seat seat, ActionList* out, OptionReads* reads
     return rules_->deploy && can_activate(seat, o, 255, untapped(), reads) &&
            add(Action{kActivate, o, 255, 0});
   };
-  if (!rules_->deploy && activators_ <= activator_list_.capacity()) {
-    for (Obj o : activator_list_)
+  if (!rules_->deploy && activators_.fits()) {
+    for (Obj o : activators_.list())
       if (abilities(o)) return true;
     return any;
   }

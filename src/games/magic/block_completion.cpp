@@ -61,7 +61,7 @@ bool MagicState::blocks_completable(Seat s, Block extra, int limit) const {
 
   // The creatures that could still join a block, matched one to each needy attacker.
   StaticVec<Obj, kMaxObjects> free;
-  for (Obj o : battlefield_) {
+  for (Obj o : bodies()) {
     const Object& x = objs_[o];
     if (def(o).is(kCreature) && has_seat(group, x.controller) && !x.tapped && !cant_block(o) &&
         !blocking(o))

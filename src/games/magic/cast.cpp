@@ -73,13 +73,13 @@ void MagicState::recount_controlled() {
   untapped_ = {};
   activators_of_ = {};
   open_activators_ = 0;
-  activators_ = 0;
-  activator_list_.clear();
+  activators_.clear();
+  bodies_.clear();
   watching_ = {};
   for (Obj o : battlefield_) {
     count_controlled(o, +1);
     watch(o, +1);
-    if (objs_[o].activates) activator_entered(o);
+    subsets_entered(o);
   }
 }
 
@@ -169,11 +169,31 @@ bool MagicState::target_legal(Seat s, TargetKind k, const Target& t, Obj source)
   return false;
 }
 
+// The permanents that might be a legal target of kind k, in battlefield
+// order: the creatures (and Auras) for a creature, none for a player or a
+// spell, else the whole battlefield. target_legal decides.
+std::span<const Obj> MagicState::target_candidates(TargetKind k) const {
+  switch (k) {
+    case TargetKind::kAny:
+    case TargetKind::kCreature:
+    case TargetKind::kCreatureOpponentControls:
+    case TargetKind::kCreatureYouControl:
+      return bodies();
+    case TargetKind::kPlayer:
+    case TargetKind::kOpponent:
+    case TargetKind::kTeammate:
+    case TargetKind::kInstantOrSorcerySpell:
+      return {};
+    default:
+      return {battlefield_.begin(), battlefield_.size()};
+  }
+}
+
 void MagicState::target_options(Seat s, TargetKind k, Obj source, ActionList& out) const {
   for (Seat p = 0; p < num_seats(); ++p)
     if (target_legal(s, k, Target{1, static_cast<std::uint16_t>(p), 0}, source))
       out.push_back(Action{kTarget, 1, static_cast<std::uint16_t>(p), 0});
-  for (Obj o : battlefield_)
+  for (Obj o : target_candidates(k))
     if (target_legal(s, k, Target{2, o, objs_[o].gen}, source))
       out.push_back(Action{kTarget, 2, o, 0});
   if (k == TargetKind::kInstantOrSorcerySpell)
@@ -185,7 +205,7 @@ void MagicState::target_options(Seat s, TargetKind k, Obj source, ActionList& ou
 bool MagicState::any_target(Seat s, TargetKind k, Obj source) const {
   for (Seat p = 0; p < num_seats(); ++p)
     if (target_legal(s, k, Target{1, static_cast<std::uint16_t>(p), 0}, source)) return true;
-  for (Obj o : battlefield_)
+  for (Obj o : target_candidates(k))
     if (target_legal(s, k, Target{2, o, objs_[o].gen}, source)) return true;
   if (k == TargetKind::kInstantOrSorcerySpell)
     for (auto& it : T().stack)

@@ -107,7 +107,7 @@ bool MagicState::attack_choices(ActionList* out) const {
   // controller met: one look per controller, not per creature and player.
   Seat open_for = kNoSeat;
   SeatMask open = 0;
-  for (Obj o : battlefield_) {
+  for (Obj o : bodies()) {
     if (!may_attack(o)) continue;  // can_attack_now would refuse every target
     bool declared = false;
     for (auto& a : t.attackers) declared = declared || a.obj == o;
@@ -152,7 +152,7 @@ bool MagicState::attack_declaration_legal() const {
   const int limit = limit_of(*this, battlefield_, StaticKind::kAttackLimit, restrictors_);
   if (static_cast<int>(t.attackers.size()) >= limit) return true;
   if (!any_must_attack()) return true;  // most combats: no requirement at all
-  for (Obj o : battlefield_) {
+  for (Obj o : bodies()) {
     if (!may_attack(o)) continue;  // no requirement it could obey
     const Seat p = must_attack(o);
     if (p < 0) continue;
@@ -236,7 +236,7 @@ bool MagicState::block_choices(Seat s, ActionList* out) const {
     menace = menace || (k & kMenace);
   }
   bool any = false;
-  for (Obj o : battlefield_) {
+  for (Obj o : bodies()) {
     const Object& x = objs_[o];
     if (!(x.types & kCreature) || !has_seat(group, x.controller) || x.tapped || cant_block(o))
       continue;

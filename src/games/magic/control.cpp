@@ -38,7 +38,7 @@ void MagicState::recompute_control() {
   // battlefield. Nothing below changes them.
   Obj grants_room[64];
   std::size_t grants_n = 0;
-  for (Obj a : battlefield_) {
+  for (Obj a : bodies()) {
     if (objs_[a].attached == kNoObj || grants_n == std::size(grants_room)) continue;
     for (auto& st : def(a).statics)
       if (st.kind == StaticKind::kControlEnchanted) {
@@ -157,7 +157,7 @@ int MagicState::power(Obj o) const {
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen) p += m.power;
   if (pt_auras_)
-    for (Obj a : battlefield_)
+    for (Obj a : bodies())
       if (objs_[a].attached == o)
         for (auto& st : def(a).statics)
           if (st.kind == StaticKind::kEnchantedPt) p += st.power;
@@ -169,7 +169,7 @@ int MagicState::toughness(Obj o) const {
   for (auto& m : mods_)
     if (m.obj == o && m.gen == objs_[o].gen) t += m.toughness;
   if (pt_auras_)
-    for (Obj a : battlefield_)
+    for (Obj a : bodies())
       if (objs_[a].attached == o)
         for (auto& st : def(a).statics)
           if (st.kind == StaticKind::kEnchantedPt) t += st.toughness;

@@ -195,7 +195,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
         SeatMask players = e.to == DamageTo::kEachOpponent ? opponents_in_range(c) : 0;
         if (e.to == DamageTo::kEachCreatureAndPlayer) {
           StaticVec<Obj, kMaxObjects> creatures;
-          for (Obj o : battlefield_)
+          for (Obj o : bodies())
             if (def(o).is(kCreature) && obj_in_range(c, o)) creatures.push_back(o);
           for (Obj o : creatures) damage_creature(o, e.amount, src);
           for (Seat s = 0; s < num_seats(); ++s)
@@ -212,7 +212,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
       break;
     case Verb::kGainLifePerOpponentCreature: {
       int n = 0;  // 801.11: only what is in the controller's range
-      for (Obj o : battlefield_)
+      for (Obj o : bodies())
         if (def(o).is(kCreature) && opponents(c, objs_[o].controller) && obj_in_range(c, o)) ++n;
       each(who(r, e.who, e.who_index), [&](Seat s) { gain_life(s, n); });
       break;
@@ -269,7 +269,7 @@ bool MagicState::step(Resolving& r, const Effect& e) {
           if (only_seat(cands) == kNoSeat) return wait(r, c, kChoosePlayer);
           r.sub = static_cast<std::int8_t>(only_seat(cands));
         }
-        for (Obj o : battlefield_)
+        for (Obj o : bodies())
           if (def(o).is(kCreature) && objs_[o].controller == r.sub && obj_in_range(c, o))
             objs.push_back(o);
       }

@@ -186,6 +186,9 @@ void MagicState::validate(const MagicState& t) {
     if (x.hold > 2) load::fail(w + ".hold", "0, 1 or 2");
     if (x.damage < 0) load::fail(w + ".damage", "cannot be negative");
     if (x.counters < 0) load::fail(w + ".counters", "cannot be negative");
+    // Only an Aura is attached (the state-based actions and power and
+    // toughness look for attachments among the creatures and Auras).
+    if (x.attached != kNoObj && !x.aura) load::fail(w + ".attached", "only an Aura is attached");
   }
   // Each object is in at most one zone list, and in the one its zone names.
   std::vector<std::uint8_t> listed(t.num_objs_, 0);
@@ -478,7 +481,7 @@ void MagicState::load(const json& j) {
         for (std::size_t i = 0; i < t.res_.revealed_n; ++i) obj_ok(t.res_.revealed[i], false);
       }
       validate(t);
-      t.pt_auras_ = t.restrictors_ = 0;  // activators_: recount_controlled
+      t.pt_auras_ = t.restrictors_ = 0;  // activators_, bodies_: recount_controlled
       for (Obj o : t.battlefield_) {
         t.pt_auras_ = static_cast<std::uint16_t>(t.pt_auras_ + t.pt_aura(o));
         t.restrictors_ = static_cast<std::uint16_t>(t.restrictors_ + t.restrictor(o));
@@ -586,8 +589,10 @@ void MagicState::load(const json& j) {
     if (l.spec.contains("enchanted_player"))
       x.enchanted_player =
           static_cast<std::int8_t>(integer(l.spec, "enchanted_player", 0, n - 1, -1, w));
-    if (l.spec.contains("attached"))
+    if (l.spec.contains("attached")) {
       x.attached = find_ref(load::text(l.spec["attached"], load::at(w, "attached")));
+      if (!x.aura) load::fail(load::at(w, "attached"), "only an Aura is attached");
+    }
     if (l.spec.contains("controller")) {
       const Seat c = integer(l.spec, "controller", 0, n - 1, 0, w);
       const std::string d = load::text(l.spec, "control", w, "game");

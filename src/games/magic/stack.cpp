@@ -333,14 +333,13 @@ bool MagicState::state_based_actions() {
   if (battlefield)
     for (auto& m : mods_) lowered = lowered || m.toughness < 0;
   if (battlefield && pt_auras_ && !lowered)
-    for (Obj a : battlefield_)
+    for (Obj a : bodies())
       if (objs_[a].attached != kNoObj)  // what toughness() adds up
         for (auto& st : def(a).statics)
           lowered = lowered || (st.kind == StaticKind::kEnchantedPt && st.toughness < 0);
-  const std::size_t looked = battlefield ? battlefield_.size() : 0;
-  for (std::size_t i = 0; i < looked; ++i) {
-    const Obj o = battlefield_[i];
-    if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // a land, most often
+  const std::span<const Obj> looked = battlefield ? bodies() : std::span<const Obj>{};
+  for (Obj o : looked) {
+    if (!(objs_[o].types & kCreature) && !objs_[o].aura) continue;  // past bodies_' room
     if ((objs_[o].types & kCreature) && dying_n < std::size(dying)) {
       if (lowered || objs_[o].damage != 0 || def(o).toughness <= 0) {
         const int t = toughness(o);

@@ -18,6 +18,7 @@
 #include "core/state.h"
 #include "core/static_vec.h"
 #include "core/turn_order.h"
+#include "games/magic/battlefield_subset.h"
 #include "games/magic/rules.h"
 
 namespace tt::magic {
@@ -570,7 +571,7 @@ class MagicState final : public State {
     objs_[o].tapped = tapped;
     count_land(o, +1);
   }
-  // untapped_, activators_of_, open_activators_ and activator_list_ from
+  // untapped_, activators_of_, open_activators_, activators_ and bodies_ from
   // the battlefield (load).
   void recount_controlled();
   // A permanent with abilities to activate entered (after it joined
@@ -583,18 +584,22 @@ class MagicState final : public State {
       n = static_cast<std::uint16_t>(n + delta);
     }
   }
-  void activator_entered(Obj o) {
-    if (++activators_ <= activator_list_.capacity()) activator_list_.push_back(o);
+  // Whether o is walked by the state-based actions and the combat listings
+  // (bodies_): a creature or an Aura.
+  bool body(Obj o) const { return (objs_[o].types & kCreature) || objs_[o].aura; }
+  // o joined the battlefield (after its place there) or left it (after).
+  void subsets_entered(Obj o) {
+    if (objs_[o].activates) activators_.entered(o);
+    if (body(o)) bodies_.entered(o);
   }
-  void activator_left(Obj o) {
-    if (activators_-- <= activator_list_.capacity()) {
-      activator_list_.remove(o);
-    } else if (activators_ == activator_list_.capacity()) {  // fits again
-      activator_list_.clear();
-      for (Obj p : battlefield_)
-        if (objs_[p].activates) activator_list_.push_back(p);
-    }
+  void subsets_left(Obj o) {
+    if (objs_[o].activates)
+      activators_.left(o, battlefield_, [&](Obj p) { return objs_[p].activates; });
+    if (body(o)) bodies_.left(o, battlefield_, [&](Obj p) { return body(p); });
   }
+  // The battlefield's creatures and Auras in battlefield order (or, past
+  // bodies_' room, the whole battlefield: callers check the kind).
+  std::span<const Obj> bodies() const { return bodies_.of(battlefield_); }
   static bool affordable(const Mana& m, const ManaCost& cost);
   // Whether s may cast (activate) it now; `reads` as for priority_options.
   bool can_cast(Seat s, Obj card, int mode, const Mana& mana, OptionReads* reads = nullptr) const;
@@ -611,6 +616,7 @@ class MagicState final : public State {
   bool target_legal(Seat s, TargetKind k, const Target& t, Obj source) const;
   void target_options(Seat s, TargetKind k, Obj source, ActionList& out) const;
   bool any_target(Seat s, TargetKind k, Obj source) const;
+  std::span<const Obj> target_candidates(TargetKind k) const;
   const std::vector<TargetKind>& item_targets(const StackItem& it) const;
   const std::vector<Effect>& item_effects(const StackItem& it) const;
 
@@ -715,7 +721,6 @@ class MagicState final : public State {
   std::int8_t planar_ = -1;        // Planechase option: the planar controller (901.6)
   std::uint16_t pt_auras_ = 0;     // P/T-changing Auras on the battlefield
   std::uint16_t restrictors_ = 0;  // permanents with attack or block restrictions
-  std::uint16_t activators_ = 0;   // permanents with activated abilities (most have none)
   // Each seat's untapped lands by colour (derived: not saved; recounted on
   // load), so that the check before every priority counts no lands.
   std::array<Mana, kMaxSeats> untapped_{};
@@ -723,10 +728,11 @@ class MagicState final : public State {
   // abilities anyone in range may activate (derived like untapped_).
   std::array<std::uint16_t, kMaxSeats> activators_of_{};
   std::uint16_t open_activators_ = 0;
-  // The permanents with abilities to activate, in battlefield order, while
-  // there are no more than it holds (activators_; beyond, the option
-  // listing scans the battlefield). Derived like untapped_.
-  StaticVec<Obj, 32> activator_list_;
+  // The permanents with abilities to activate (most have none), and the
+  // creatures and Auras, in battlefield order (battlefield_subset.h).
+  // Derived like untapped_.
+  BattlefieldSubset<32> activators_;
+  BattlefieldSubset<48> bodies_;
   // The triggered abilities of the permanents on the battlefield, by kind
   // (When): trigger_all looks at the battlefield only when one could
   // trigger. Derived like untapped_.

@@ -376,7 +376,7 @@ void MagicState::advance_one() {
       // 117.5: state-based actions and triggers before anyone gets priority.
       if ((sba_dirty_ || sba_players_) && state_based_actions()) continue;
       if (over_) return;
-      if (stack_triggers()) continue;
+      if (!pending_.empty() && stack_triggers()) continue;
       if (!t.round.is_open()) continue;
       if (rules_->all_stops) return;
       // The first seat that may act is asked, or passes when it can do

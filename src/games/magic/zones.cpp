@@ -76,7 +76,7 @@ void MagicState::remove_from_zone(Obj o) {
     battlefield_.remove(o);
     if (pt_aura(o)) --pt_auras_;
     if (restrictor(o)) --restrictors_;
-    if (objs_[o].activates) activator_left(o);
+    subsets_left(o);
     watch(o, -1);
     // State-based actions look at the battlefield's creatures and Auras only.
     if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;
@@ -97,7 +97,7 @@ void MagicState::put(Obj o, Zone z, bool bottom) {
     count_controlled(o, +1);
     if (pt_aura(o)) ++pt_auras_;
     if (restrictor(o)) ++restrictors_;
-    if (objs_[o].activates) activator_entered(o);
+    subsets_entered(o);
     watch(o, +1);
     // A land can neither die nor make an Aura illegal (704.5f-m).
     if (x.types & kCreature || x.aura) sba_dirty_ = true;
@@ -146,7 +146,7 @@ void MagicState::leave_battlefield(Obj o, Zone to) {
   battlefield_.remove(o);
   if (pt_aura(o)) --pt_auras_;
   if (restrictor(o)) --restrictors_;
-  if (objs_[o].activates) activator_left(o);
+  subsets_left(o);
   watch(o, -1);
   if (objs_[o].types & kCreature || objs_[o].aura) sba_dirty_ = true;  // see remove_from_zone
   Object& x = objs_[o];
