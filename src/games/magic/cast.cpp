@@ -335,6 +335,7 @@ void MagicState::finish_cast() {
     if (it.kind == ItemKind::kCopy) new_target();  // a spell to target (idle.cpp)
     log_targets(it);
     acted(s);
+    stacked(s);
     return;
   }
   if (it.kind == ItemKind::kSpell) {
@@ -364,6 +365,7 @@ void MagicState::finish_cast() {
   T().stack.push_back(it);
   log_targets(it);
   acted(s);
+  stacked(s);
 }
 
 void MagicState::log_targets(const StackItem& it) const {

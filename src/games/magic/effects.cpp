@@ -466,6 +466,7 @@ void MagicState::copy_spell(const StackItem& original, Seat controller) {
     T().stack.push_back(copy);
     new_target();  // a spell to target (idle.cpp)
     log(kEvCopy, controller, copy.id, copy.def);
+    stacked(controller);
     return;
   }
   cast_ = Casting{};

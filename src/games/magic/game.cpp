@@ -90,6 +90,13 @@ std::vector<OptionSpec> MagicGame::option_specs() const {
        "actionable: a player with nothing to cast or activate passes without being asked; all: "
        "every priority is a decision",
        {"actionable", "all"}},
+      {"loop_limit",
+       "1000",
+       "objects one turn may put on the stack before it is judged a mandatory loop: a draw for "
+       "the players in it (104.4b, 801.16)",
+       {},
+       1,
+       30000},
   };
 }
 

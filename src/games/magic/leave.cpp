@@ -46,7 +46,7 @@ void MagicState::check_game_over() {
     }
 }
 
-void MagicState::leave_game(SeatMask leavers) {
+void MagicState::leave_game(SeatMask leavers, int reason) {
   // 810.8a-b: a Two-Headed Giant team leaves together; 809.5: an emperor
   // takes the whole team along. Generals and other team members go alone.
   for (Seat s = 0; s < num_seats(); ++s) {
@@ -80,7 +80,7 @@ void MagicState::leave_game(SeatMask leavers) {
       // the bottom of a library that left with it, no new hand to draw.
       players_[s].to_bottom = 0;
       players_[s].mulligan_declared = false;
-      log(kEvLeaves, s, 0);
+      log(kEvLeaves, s, reason);
     }
   for (Seat s = 0; s < num_seats(); ++s)
     if (has_seat(leavers, s)) trigger_all(When::kEnchantedPlayerLoses, s);

@@ -158,6 +158,7 @@ Rules::Rules(std::shared_ptr<const Pool> p, const Options& o, int n)
   free_mulligan = multiplayer;
   markers = mode == Format::kGrandMelee ? std::max(1, n / 4) : 1;
   all_stops = o.get("priority_stops") == "all";
+  loop_limit = o.get_int("loop_limit");
   ante = o.get("ante") == "on";
   planechase = o.get("planechase") == "on";
 }

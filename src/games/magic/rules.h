@@ -52,6 +52,9 @@ struct Rules {
   int hand_size = 7;
   int team_size = 1;
   int markers = 1;  // 807.4a: Grand Melee turn markers
+  // Objects one turn may put on the stack before the game judges it a
+  // mandatory loop (104.4b, 801.16; loop.cpp, assumption 30).
+  int loop_limit = 1000;
   std::array<std::int8_t, kMaxSeats> team{};
   std::array<std::int8_t, kMaxSeats> range{};  // -1: unlimited (801)
   std::array<bool, kMaxSeats> emperor{};       // 809

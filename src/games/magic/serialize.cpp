@@ -133,6 +133,8 @@ void MagicState::save(json& out) const {
   out["rng"] = rng_.forced_size() == 0 ? json(rng_.words()) : rng_to_json(rng_);
   out["timestamp"] = timestamp_;
   out["stack_ids"] = stack_ids_;
+  out["loop_stacked"] = loop_stacked_;
+  out["loop_stackers"] = loop_stackers_;
   out["turn"] = turn_;
   out["moment"] = moment_;
   out["conceded"] = conceded_;
@@ -249,6 +251,11 @@ void MagicState::validate(const MagicState& t) {
     load::fail("state.markers",
                "more turn markers than this table has (" + std::to_string(t.ctx_.size()) + ")");
   if (t.cur_ >= t.markers_) load::fail("state.cur", "no such turn marker");
+  for (std::size_t c = 0; c < t.loop_stacked_.size(); ++c) {
+    mask(t.loop_stackers_[c], load::at("state.loop_stackers", c));
+    if (t.loop_stacked_[c] > t.rules_->loop_limit)
+      load::fail(load::at("state.loop_stacked", c), "more than the loop limit");
+  }
   for (std::size_t c = 0; c < t.ctx_.size(); ++c) {
     const TurnCtx& x = t.ctx_[c];
     const std::string w = load::at("state.ctx", c);
@@ -382,6 +389,9 @@ void MagicState::load(const json& j) {
       t.rng_ = load::rng(j.at("rng"), "state.rng");
       t.timestamp_ = j.at("timestamp").get<std::uint32_t>();
       t.stack_ids_ = j.at("stack_ids").get<std::uint16_t>();
+      // Absent from states saved before the loop rule (loop.cpp): none yet.
+      if (j.contains("loop_stacked")) read("loop_stacked", t.loop_stacked_);
+      if (j.contains("loop_stackers")) read("loop_stackers", t.loop_stackers_);
       t.turn_ = j.at("turn").get<std::int16_t>();
       t.moment_ = j.at("moment").get<std::int16_t>();
       t.conceded_ = j.at("conceded").get<SeatMask>();

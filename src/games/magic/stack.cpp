@@ -297,6 +297,7 @@ void MagicState::stack_trigger(std::size_t index) {
   if (T().stack.full()) return;  // a runaway loop: the trigger is lost
   T().stack.push_back(it);
   acted(p.controller);  // something new on the stack: everyone passes again
+  stacked(p.controller);
 }
 
 // Resolves the top object (608). Afterwards the active player receives

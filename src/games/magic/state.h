@@ -680,8 +680,12 @@ class MagicState final : public State {
   Seat attacks_chooser() const;   // who declares attackers for the active team
   Seat defender_chooser() const;  // who chooses the defending player (506.2a, 800.4h)
 
-  // leaving the game (leave.cpp, 800.4)
-  void leave_game(SeatMask leavers);
+  // leaving the game (leave.cpp, 800.4); reason as kEvLeaves logs it
+  void leave_game(SeatMask leavers, int reason = 0);
+  // mandatory loops (loop.cpp, 104.4b, 801.16): an object its controller
+  // put on the stack; past the turn's limit, the loop's draw.
+  void stacked(Seat controller);
+  void loop_draw();
   void check_game_over();
 
   std::shared_ptr<const Rules> rules_;
@@ -767,6 +771,10 @@ class MagicState final : public State {
     hand_seen_ = static_cast<SeatMask>(hand_seen_ & ~seat_bit(owner));
     no_instant_ = static_cast<SeatMask>(no_instant_ & ~seat_bit(owner));
   }
+  // Per turn marker: the objects put on the stack since its turn began and
+  // the seats that controlled them (loop.cpp; saved).
+  std::array<std::uint16_t, kMaxMarkers> loop_stacked_{};
+  std::array<SeatMask, kMaxMarkers> loop_stackers_{};
   std::int8_t starting_ = 0;
   std::int8_t deciding_ = -1;  // mulligans: whose declaration is next
   bool over_ = false;

@@ -130,6 +130,8 @@ void MagicState::mulligan_round() {
 
 void MagicState::begin_turn(Seat s, bool extra) {
   ++turn_;
+  loop_stacked_[cur_] = 0;
+  loop_stackers_[cur_] = 0;
   TurnCtx& t = T();
   t.active = static_cast<std::int8_t>(s);
   t.actives =

@@ -295,7 +295,8 @@ std::string MagicState::describe(const Event& e, Seat viewer) const {
                  ? name(a) + " dies"
                  : name(a) + " is put into its owner's graveyard";
     case kEvLeaves:
-      return who + " leaves the game";
+      return who +
+             (a == 2 ? " leaves the game with a draw (a mandatory loop)" : " leaves the game");
     case kEvMulligan:
       return who + " mulligans (" + std::to_string(a) + ")";
     case kEvKeep:
