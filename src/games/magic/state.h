@@ -574,8 +574,6 @@ class MagicState final : public State {
   // untapped_, activators_of_, open_activators_, activators_ and bodies_ from
   // the battlefield (load).
   void recount_controlled();
-  // A permanent with abilities to activate entered (after it joined
-  // battlefield_) or left (after it left battlefield_).
   // o's triggered abilities join (+1) or leave (-1) watching_.
   void watch(Obj o, int delta) {
     if (!objs_[o].triggers) return;
@@ -587,7 +585,8 @@ class MagicState final : public State {
   // Whether o is walked by the state-based actions and the combat listings
   // (bodies_): a creature or an Aura.
   bool body(Obj o) const { return (objs_[o].types & kCreature) || objs_[o].aura; }
-  // o joined the battlefield (after its place there) or left it (after).
+  // o joined the battlefield (after its place in battlefield_) or left it
+  // (after it left battlefield_): the battlefield subsets follow.
   void subsets_entered(Obj o) {
     if (objs_[o].activates) activators_.entered(o);
     if (body(o)) bodies_.entered(o);
