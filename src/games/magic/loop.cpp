@@ -19,17 +19,13 @@ void MagicState::stacked(Seat controller) {
 }
 
 void MagicState::loop_draw() {
+  // in_range is true for everyone without a limited range (104.4b).
   const SeatMask in = order_.active();
-  SeatMask drawn = in;  // 104.4b
-  bool limited = false;
-  for (Seat s = 0; s < num_seats(); ++s) limited = limited || rules_->range[s] >= 0;
-  if (limited) {  // 801.16
-    drawn = static_cast<SeatMask>(loop_stackers_[cur_] & in);
-    for (Seat s = 0; s < num_seats(); ++s)
-      if (has_seat(loop_stackers_[cur_], s))
-        for (Seat p = 0; p < num_seats(); ++p)
-          if (has_seat(in, p) && in_range(s, p)) drawn = static_cast<SeatMask>(drawn | seat_bit(p));
-  }
+  SeatMask drawn = static_cast<SeatMask>(loop_stackers_[cur_] & in);
+  for (Seat s = 0; s < num_seats(); ++s)
+    if (has_seat(loop_stackers_[cur_], s))
+      for (Seat p = 0; p < num_seats(); ++p)
+        if (has_seat(in, p) && in_range(s, p)) drawn = static_cast<SeatMask>(drawn | seat_bit(p));
   loop_stacked_[cur_] = 0;
   loop_stackers_[cur_] = 0;
   leave_game(drawn, 2);
